@@ -1,0 +1,15 @@
+import { defineConfig } from 'drizzle-kit';
+
+/**
+ * drizzle-kit: `npm run db:generate` writes SQL migrations to `drizzle/` from `server/db/schema.ts`.
+ * The server applies them itself at start-up (server/db/index.ts). `generate` needs no database;
+ * for `push`/`studio`, point PGLITE_DIR at a scratch copy, never at a live server's data dir
+ * (shared/STACK.md T10: PGlite has no cross-process lock).
+ */
+export default defineConfig({
+  dialect: 'postgresql',
+  driver: 'pglite',
+  schema: './server/db/schema.ts',
+  out: './drizzle',
+  dbCredentials: { url: process.env.PGLITE_DIR ?? './data/kit' },
+});

@@ -1,0 +1,131 @@
+import type { Answers, AnswersSchema } from './types.ts';
+
+/** True for a plain JSON object (not null, not an array). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function matchesType(schema: AnswersSchema, value: unknown): boolean {
+  switch (schema.type) {
+    case 'object':
+      return isPlainObject(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'integer':
+      return Number.isInteger(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    default:
+      return value !== undefined;
+  }
+}
+
+function clone<T>(value: T): T {
+  return value === undefined ? value : (structuredClone(value) as T);
+}
+
+/**
+ * The default value of a schema node, complete all the way down.
+ *
+ * An object's default is built from its properties' defaults (over its own `default`, if any); an
+ * array's default is its `default`, each item normalised, then padded or trimmed to its length rules.
+ *
+ * @param schema - any node of an {@link AnswersSchema}
+ * @returns a fresh value (never shared with the schema, so callers may mutate it)
+ */
+export function defaultsOf(schema: AnswersSchema): unknown {
+  return normalize(schema, undefined);
+}
+
+/**
+ * Repairs saved answers to the shape of today's schema, losing nothing that still fits.
+ *
+ * Rules (spec section 4, "Day page": "Loaded saved answers are merged over the defaults"):
+ * - objects: every declared property is normalised in turn; undeclared saved keys are kept as they
+ *   are, so a renamed field never silently erases a student's work;
+ * - a saved value that is missing, of the wrong type, or outside `enum`/`const` becomes the default;
+ * - fixed-length arrays (`minItems` = `maxItems`) are trimmed or padded with `items`' default;
+ *   other arrays are padded to `minItems` and trimmed to `maxItems`;
+ * - array items are normalised with `items`.
+ *
+ * Pure: neither argument is changed, and the result shares no objects with them.
+ *
+ * @param schema - the day's answers schema, or any node of it
+ * @param saved - whatever was stored or received: any JSON value, or undefined when nothing was saved
+ * @returns the complete answers, valid for `schema`
+ * @example normalize(day1Schema, { fillBlanks: ['DNA'] }).fillBlanks.length // 13
+ */
+export function normalize<T = Answers>(schema: AnswersSchema, saved: unknown): T {
+  return normalizeNode(schema, saved) as T;
+}
+
+function normalizeNode(schema: AnswersSchema, saved: unknown): unknown {
+  const fits =
+    saved !== undefined &&
+    matchesType(schema, saved) &&
+    (schema.enum === undefined || schema.enum.includes(saved)) &&
+    (schema.const === undefined || schema.const === saved);
+
+  if (schema.type === 'object' || schema.properties) {
+    const base = fits && isPlainObject(saved) ? saved : isPlainObject(schema.default) ? schema.default : {};
+    const result: Record<string, unknown> = clone(base);
+    for (const [key, propertySchema] of Object.entries(schema.properties ?? {})) {
+      result[key] = normalizeNode(propertySchema, base[key]);
+    }
+    return result;
+  }
+
+  if (schema.type === 'array') {
+    const source = fits ? (saved as unknown[]) : Array.isArray(schema.default) ? schema.default : [];
+    const itemSchema = schema.items;
+    let items = source.map((item) => (itemSchema ? normalizeNode(itemSchema, item) : clone(item)));
+    if (schema.maxItems !== undefined && items.length > schema.maxItems) items = items.slice(0, schema.maxItems);
+    const minimum = schema.minItems ?? 0;
+    while (items.length < minimum) items.push(itemSchema ? normalizeNode(itemSchema, undefined) : null);
+    return items;
+  }
+
+  if (fits) return clone(saved);
+  if (schema.default !== undefined) return clone(schema.default);
+  return emptyOf(schema);
+}
+
+function emptyOf(schema: AnswersSchema): unknown {
+  switch (schema.type) {
+    case 'string':
+      return '';
+    case 'number':
+    case 'integer':
+      return 0;
+    case 'boolean':
+      return false;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The schema node at a dotted answers path, as widgets name their fields (`fillBlanks.0`,
+ * `sim.gene2.3`, `dnd`). Numeric segments step into `items`.
+ *
+ * @returns the node, or `undefined` when the schema has no such field (the caller reports it)
+ */
+export function schemaAt(schema: AnswersSchema, path: string): AnswersSchema | undefined {
+  let node: AnswersSchema | undefined = schema;
+  for (const segment of path.split('.')) {
+    if (!node) return undefined;
+    if (node.type === 'array') {
+      const index = Number(segment);
+      if (!Number.isInteger(index) || index < 0) return undefined;
+      if (node.maxItems !== undefined && index >= node.maxItems) return undefined;
+      node = node.items;
+    } else {
+      node = node.properties?.[segment];
+    }
+  }
+  return node;
+}

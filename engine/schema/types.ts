@@ -1,0 +1,33 @@
+/**
+ * The subset of JSON Schema 2020-12 that describes a day's answers. Authors write it in
+ * `schemas/day-N.schema.json`; it is the only place the shape of a day's answers is written.
+ *
+ * Rules the lesson engine reads (docs/decisions/002-one-schema-for-client-and-server.md):
+ * - every property has `default` and `description`;
+ * - an array with `minItems` equal to `maxItems` is fixed-length: saved answers are trimmed or padded
+ *   to that length with `items.default`;
+ * - any other array is padded up to `minItems` and trimmed down to `maxItems`;
+ * - a saved value of the wrong type, or outside `enum`, is replaced by the default.
+ */
+export interface AnswersSchema {
+  $schema?: string;
+  $id?: string;
+  title?: string;
+  description?: string;
+  type?: 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean';
+  default?: unknown;
+  properties?: Record<string, AnswersSchema>;
+  additionalProperties?: boolean | AnswersSchema;
+  items?: AnswersSchema;
+  minItems?: number;
+  maxItems?: number;
+  enum?: readonly unknown[];
+  const?: unknown;
+  minimum?: number;
+  maximum?: number;
+  /** Any other keyword is allowed but ignored by the engine. */
+  [keyword: string]: unknown;
+}
+
+/** One day's answers: a JSON object whose shape is given by the day's {@link AnswersSchema}. */
+export type Answers = Record<string, unknown>;

@@ -1,0 +1,24 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+// jsdom lacks these; Radix and dnd-kit reach for them (shared/STACK.md T7).
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+const proto = Element.prototype as unknown as Record<string, unknown>;
+const stubs: Record<string, () => unknown> = {
+  hasPointerCapture: () => false,
+  releasePointerCapture: () => undefined,
+  setPointerCapture: () => undefined,
+  scrollIntoView: () => undefined,
+};
+for (const [key, stub] of Object.entries(stubs)) if (!(key in proto)) proto[key] = stub;

@@ -1,0 +1,1 @@
+export { BlankChoice, BLANK_PLACEHOLDER, type BlankChoiceProps } from './BlankChoice.tsx';

@@ -1,0 +1,163 @@
+import { useEffect, useReducer, useRef, useState, type CSSProperties } from 'react';
+import './EmbedPanel.css';
+
+/** How long the panel waits for the frame's load event before warning it may be blocked, ms. */
+export const EMBED_BLOCKED_WARNING_MS = 3500; // spec section 4, "Embed panel"
+/** The frame's height when the author gives none, px. */
+export const EMBED_DEFAULT_HEIGHT_PX = 560;
+/** Shown when the frame has not loaded after {@link EMBED_BLOCKED_WARNING_MS} (spec section 2, "Day pages, shared layout"). */
+export const EMBED_BLOCKED_MESSAGE = 'This site may block embeds in iframes';
+/** Shown at once when the browser is offline. */
+export const EMBED_OFFLINE_MESSAGE = 'You are offline. The lesson keeps your answers; this activity needs the internet.';
+
+export interface EmbedPanelProps {
+  /** What the embedded page is, e.g. "PhET: Gene Expression Essentials". Shown above the frame and used as the frame's `title`. */
+  title: string;
+  /** The page to embed: an absolute https URL. */
+  src: string;
+  /** The frame's height, px. Default {@link EMBED_DEFAULT_HEIGHT_PX} (560). Ignored when `aspect` is set. */
+  height?: number;
+  /** `"video"`: the frame is as wide as the panel and 16:9, for video players. */
+  aspect?: 'video';
+  /**
+   * `"inline"` (default): a panel in the lesson, with its title. `"fill"`: no title, and the frame
+   * takes all the height its container gives it; for a dialog that shows the title itself
+   * (InteractiveOverlay).
+   */
+  layout?: 'inline' | 'fill';
+}
+
+type Status = 'loading' | 'loaded' | 'blocked' | 'offline';
+interface State {
+  status: Status;
+  /** Bumped on every reload: the frame is keyed by it, so a reload re-creates the frame. */
+  attempt: number;
+}
+type Action = { type: 'load' } | { type: 'timeout' } | { type: 'reload'; online: boolean } | { type: 'online' } | { type: 'offline' };
+
+function reducer(state: State, action: Action): State {
+  switch (action.type) {
+    case 'load':
+      return state.status === 'loading' || state.status === 'blocked' ? { ...state, status: 'loaded' } : state;
+    case 'timeout':
+      return state.status === 'loading' ? { ...state, status: 'blocked' } : state;
+    case 'reload':
+      return action.online ? { status: 'loading', attempt: state.attempt + 1 } : { ...state, status: 'offline' };
+    case 'online':
+      return state.status === 'offline' ? { status: 'loading', attempt: state.attempt + 1 } : state;
+    case 'offline':
+      // A page that has loaded may well keep working offline (a simulation), so it is left alone.
+      return state.status === 'loaded' ? state : { ...state, status: 'offline' };
+  }
+}
+
+const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+/**
+ * An external page (simulation, video, quiz) in a frame, with its title, a Reload button that
+ * re-creates the frame and an "Open in new tab" link (spec section 2, "Day pages, shared layout").
+ *
+ * A loading overlay covers the frame until its load event. If the frame has not loaded
+ * {@link EMBED_BLOCKED_WARNING_MS} (3.5 s) after the panel came into view, the overlay warns "This
+ * site may block embeds in iframes" and offers Try again and Open in new tab (spec section 4, "Embed
+ * panel"). The clock starts when the panel is on screen, not at page load, because the frame loads
+ * lazily. When the browser is offline the panel says so at once, and tries again by itself when the
+ * connection comes back.
+ *
+ * @example <EmbedPanel title="PhET: Gene Expression Essentials" src="https://phet.colorado.edu/…" height={640} />
+ * @example <EmbedPanel title="Gene regulation (video)" src="https://www.youtube-nocookie.com/embed/…" aspect="video" />
+ */
+export function EmbedPanel(props: EmbedPanelProps) {
+  // A new src is a new page: start again from "loading".
+  return <EmbedPanelView key={props.src} {...props} />;
+}
+
+function EmbedPanelView({ title, src, height = EMBED_DEFAULT_HEIGHT_PX, aspect, layout = 'inline' }: EmbedPanelProps) {
+  const [{ status, attempt }, dispatch] = useReducer(reducer, undefined, (): State => ({ status: isOnline() ? 'loading' : 'offline', attempt: 0 }));
+  const [inView, setInView] = useState(() => typeof IntersectionObserver === 'undefined');
+  const frameRef = useRef<HTMLDivElement | null>(null);
+
+  useEffect(() => {
+    const element = frameRef.current;
+    if (inView || !element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        setInView(true);
+        observer.disconnect();
+      }
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [inView]);
+
+  useEffect(() => {
+    if (status !== 'loading' || !inView) return;
+    const timer = setTimeout(() => dispatch({ type: 'timeout' }), EMBED_BLOCKED_WARNING_MS);
+    return () => clearTimeout(timer);
+  }, [status, attempt, inView]);
+
+  useEffect(() => {
+    const onOnline = () => dispatch({ type: 'online' });
+    const onOffline = () => dispatch({ type: 'offline' });
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+    };
+  }, []);
+
+  const reload = () => dispatch({ type: 'reload', online: isOnline() });
+
+  const frameStyle: CSSProperties | undefined = layout === 'fill' ? undefined : aspect === 'video' ? { aspectRatio: '16 / 9' } : { height: `${height}px` };
+  const message = status === 'loading' ? `Loading ${title}…` : status === 'blocked' ? EMBED_BLOCKED_MESSAGE : status === 'offline' ? EMBED_OFFLINE_MESSAGE : '';
+  const newTabLink = (
+    <a className="button button--secondary" href={src} target="_blank" rel="noopener noreferrer">
+      Open in new tab<span className="visually-hidden">: {title}</span>
+    </a>
+  );
+
+  return (
+    <section className={`embed-panel embed-panel--${layout}`} aria-label={title}>
+      <div className="embed-panel__bar">
+        {layout === 'inline' ? <p className="embed-panel__title">{title}</p> : null}
+        <div className="embed-panel__actions">
+          <button type="button" className="button button--secondary" aria-label={`Reload ${title}`} onClick={reload}>
+            Reload
+          </button>
+          {newTabLink}
+        </div>
+      </div>
+      <div className="embed-panel__frame" style={frameStyle} ref={frameRef}>
+        {status === 'offline' ? null : (
+          <iframe
+            key={attempt}
+            className="embed-panel__iframe"
+            title={title}
+            src={src}
+            loading="lazy"
+            allow="picture-in-picture; encrypted-media; clipboard-write"
+            allowFullScreen
+            referrerPolicy="strict-origin-when-cross-origin"
+            onLoad={() => dispatch({ type: 'load' })}
+          />
+        )}
+        <div className={`embed-panel__overlay embed-panel__overlay--${status}`}>
+          {status === 'loading' ? <span className="embed-panel__spinner" aria-hidden="true" /> : null}
+          {/* One live region for the whole life of the panel, so each change of message is announced. */}
+          <p className="embed-panel__message" role="status">
+            {message}
+          </p>
+          {status === 'blocked' || status === 'offline' ? (
+            <div className="embed-panel__actions">
+              <button type="button" className="button" onClick={reload}>
+                Try again
+              </button>
+              {status === 'blocked' ? newTabLink : null}
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,8 @@
+export {
+  EmbedPanel,
+  EMBED_BLOCKED_MESSAGE,
+  EMBED_BLOCKED_WARNING_MS,
+  EMBED_DEFAULT_HEIGHT_PX,
+  EMBED_OFFLINE_MESSAGE,
+  type EmbedPanelProps,
+} from './EmbedPanel.tsx';

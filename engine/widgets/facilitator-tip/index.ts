@@ -1,0 +1,1 @@
+export { FacilitatorTip } from './FacilitatorTip.tsx';

@@ -1,0 +1,65 @@
+import { useId, useLayoutEffect, useRef } from 'react';
+import { useAnswerField } from '../../form/use-answer-field.ts';
+import './FreeText.css';
+
+export interface FreeTextProps {
+  /** Dotted path of a string field in the answers, e.g. `geneQ1` or `sim.gene1.0`. */
+  name: string;
+  /** The visible label: the question, as a full sentence. Must make sense on its own. */
+  label: string;
+  /** Optional guidance shown under the label and announced with the field. */
+  hint?: string;
+  /** Starting height in text rows (the box grows with the text). Default 3; use 1 for short answers. */
+  rows?: number;
+}
+
+const supportsFieldSizing = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
+
+/**
+ * A labelled free-text answer that grows with what the student writes. No length limit and nothing
+ * required (spec section 5: answer fields are free text with no required fields and no length limits).
+ */
+export function FreeText({ name, label, hint, rows = 3 }: FreeTextProps) {
+  const { value, onChange, onBlur, inputRef } = useAnswerField<string>(name, 'FreeText');
+  const id = useId();
+  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const text = typeof value === 'string' ? value : '';
+
+  // Browsers without CSS field-sizing grow the box by hand.
+  useLayoutEffect(() => {
+    const element = textarea.current;
+    if (supportsFieldSizing || !element) return;
+    element.style.height = 'auto';
+    element.style.height = `${element.scrollHeight + 2}px`;
+  }, [text]);
+
+  return (
+    <div className={rows === 1 ? 'free-text free-text--short' : 'free-text'}>
+      <label className="free-text__label" htmlFor={id}>
+        {label}
+      </label>
+      {hint ? (
+        <p className="free-text__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      <textarea
+        id={id}
+        ref={(element) => {
+          textarea.current = element;
+          inputRef(element);
+        }}
+        name={name}
+        className="free-text__input"
+        rows={rows}
+        // field-sizing ignores rows, so the starting height is set from it too.
+        style={{ minHeight: `calc(${rows} * 1.5em + 18px)` }}
+        value={text}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+        spellCheck
+      />
+    </div>
+  );
+}

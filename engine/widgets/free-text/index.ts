@@ -1,0 +1,1 @@
+export { FreeText, type FreeTextProps } from './FreeText.tsx';

@@ -1,0 +1,1 @@
+export { Inquiry, InquiryItem, type InquiryItemProps, type InquiryProps } from './Inquiry.tsx';

@@ -1,0 +1,1 @@
+export { InteractiveOverlay, type InteractiveOverlayProps } from './InteractiveOverlay.tsx';

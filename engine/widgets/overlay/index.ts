@@ -1,0 +1,1 @@
+export { OverlayDialog, type OverlayDialogProps } from './OverlayDialog.tsx';

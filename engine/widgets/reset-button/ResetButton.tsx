@@ -1,0 +1,66 @@
+import { AlertDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { useAnswersContext } from '../../form/answers-context.ts';
+import { UnknownAnswerFieldError } from '../../form/use-answer-field.ts';
+import { defaultsOf, schemaAt } from '../../schema/normalize.ts';
+import '../overlay-base.css';
+
+export interface ResetButtonProps {
+  /** Dotted paths of the fields to clear back to their schema defaults, e.g. `['fillBlanks']`. */
+  fields: readonly string[];
+  /** The confirmation question, e.g. "Clear all 13 blanks?". */
+  confirm: string;
+  /** Button text, e.g. "Reset choices" (spec section 2, Day 1). */
+  children: ReactNode;
+}
+
+/**
+ * Clears named fields back to their schema defaults after a confirmation, since a reset throws away
+ * a student's work (spec section 2, Day 1: "Reset choices clears the 13 blanks. Reset Answers clears
+ * the Gene plans and reflections"). The reset is an edit like any other: it is autosaved.
+ *
+ * @throws UnknownAnswerFieldError at render when a field is not in the day's schema
+ */
+export function ResetButton({ fields, confirm, children }: ResetButtonProps) {
+  const { schema } = useAnswersContext('ResetButton');
+  const { setValue } = useFormContext();
+  const nodes = fields.map((field) => {
+    const node = schemaAt(schema, field);
+    if (!node) throw new UnknownAnswerFieldError('ResetButton', field);
+    return [field, node] as const;
+  });
+
+  function reset() {
+    for (const [field, node] of nodes) setValue(field, defaultsOf(node), { shouldDirty: true });
+  }
+
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>
+        <button type="button" className="button button--secondary">
+          {children}
+        </button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="overlay-base__backdrop" />
+        <AlertDialog.Content className="overlay-base__dialog overlay-base__dialog--small">
+          <AlertDialog.Title className="overlay-base__title">{confirm}</AlertDialog.Title>
+          <AlertDialog.Description>This cannot be undone.</AlertDialog.Description>
+          <div className="overlay-base__actions">
+            <AlertDialog.Cancel asChild>
+              <button type="button" className="button button--secondary">
+                Cancel
+              </button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action asChild>
+              <button type="button" className="button button--danger" onClick={reset}>
+                {children}
+              </button>
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

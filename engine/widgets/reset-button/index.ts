@@ -1,0 +1,1 @@
+export { ResetButton, type ResetButtonProps } from './ResetButton.tsx';

@@ -1,0 +1,40 @@
+import { useState, type ReactNode } from 'react';
+import { useAnswersContext } from '../../form/answers-context.ts';
+import './SaveButton.css';
+
+/** Spec section 8, "Explicit save success". */
+export const SAVE_SUCCESS_MESSAGE = 'Your work has been saved!';
+/** Spec section 8, "Explicit save failure". */
+export const SAVE_FAILURE_MESSAGE = 'Error saving. Please try again.';
+
+export interface SaveButtonProps {
+  /** Button text. Default "Save my work". */
+  children?: ReactNode;
+}
+
+/**
+ * An explicit, non-silent save of the whole answers object (spec section 4, "Explicit Save buttons save
+ * non-silently"). The outcome shows beside the button in an accessible alert — never `window.alert`,
+ * which blocks the page. While a save runs the button is busy; pressing again waits for it.
+ */
+export function SaveButton({ children = 'Save my work' }: SaveButtonProps) {
+  const { autosave } = useAnswersContext('SaveButton');
+  const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
+
+  async function onClick() {
+    setStatus('saving');
+    const outcome = await autosave.save({ silent: false });
+    setStatus(outcome === 'failed' ? 'failed' : 'saved');
+  }
+
+  return (
+    <div className="save-button">
+      <button type="button" className="button" onClick={onClick} aria-busy={status === 'saving'} disabled={status === 'saving'}>
+        {status === 'saving' ? 'Saving…' : children}
+      </button>
+      <div role="alert" className={`save-button__message save-button__message--${status}`}>
+        {status === 'saved' ? SAVE_SUCCESS_MESSAGE : status === 'failed' ? SAVE_FAILURE_MESSAGE : null}
+      </div>
+    </div>
+  );
+}

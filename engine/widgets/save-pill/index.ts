@@ -1,0 +1,1 @@
+export { SavePill, savePillText } from './SavePill.tsx';

@@ -1,0 +1,1 @@
+export { ThinkRespond, type ThinkRespondProps } from './ThinkRespond.tsx';

@@ -1,0 +1,31 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/browser.ts';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const DATA_DIR = '.tmp/e2e-data';
+
+/**
+ * Browser tests against the real server (built app, API, embedded PGlite in a fresh data folder).
+ * `npm test` builds the app first; the server is started here and stopped afterwards.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '*.spec.ts',
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    browserName: 'chromium',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && exec node --import tsx server/index.ts`,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn', JWT_SECRET: 'e2e-only-secret-not-for-production-use-0123456789' },
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+  },
+});

@@ -1,0 +1,234 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ERRORS } from './errors.ts';
+import { createTestApp, createTestDatabase, testConfig, type TestDatabase } from './test/harness.ts';
+
+// One database is enough here: nothing in this file depends on the driver.
+describe('the app around the API (pglite)', () => {
+  const INDEX_HTML = '<!doctype html><html><head><title>Helix</title></head><body><div id="root"></div></body></html>\n';
+  const BUNDLE = `console.log(${JSON.stringify('helix '.repeat(500))});\n`;
+  let testDatabase: TestDatabase;
+  let siteDir: string;
+  let app: FastifyInstance;
+  let serverErrors: string[];
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase('pglite');
+    siteDir = mkdtempSync(join(tmpdir(), 'helix-site-'));
+    mkdirSync(join(siteDir, 'dist', 'assets'), { recursive: true });
+    writeFileSync(join(siteDir, 'dist', 'index.html'), INDEX_HTML);
+    writeFileSync(join(siteDir, 'dist', 'assets', 'index-Abc123.js'), BUNDLE);
+    mkdirSync(join(siteDir, 'images'));
+    writeFileSync(join(siteDir, 'images', 'lac-operon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
+    mkdirSync(join(siteDir, 'empty-dist'));
+    ({ app, serverErrors } = await createTestApp(testDatabase, {
+      config: testConfig({ dataDir: testDatabase.dataDir, staticDir: join(siteDir, 'dist'), imagesDir: join(siteDir, 'images') }),
+    }));
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await testDatabase?.destroy();
+    if (siteDir) rmSync(siteDir, { recursive: true, force: true });
+  });
+
+  describe('GET /api/health', () => {
+    it('answers {status: "ok"} without a token', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok' });
+    });
+  });
+
+  describe('unknown API routes', () => {
+    it.each([
+      ['GET', '/api/nothing-here'],
+      ['POST', '/api/student/nothing-here/'],
+      ['GET', '/api/token/'],
+      ['DELETE', '/api/student/profile/'],
+    ] as const)('%s %s answers 404 not_found as JSON', async (method, url) => {
+      const response = await app.inject({ method, url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json().code).toBe('not_found');
+    });
+  });
+
+  describe('malformed URLs', () => {
+    it('answers 400 invalid_request in the registry shape for a URL that cannot be decoded', async () => {
+      const response = await app.inject({ method: 'GET', url: '/%', headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: 'The request is invalid.', code: 'invalid_request' });
+    });
+
+    it('answers 404 not_found for an API path with an empty segment', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/student/modules/1//response/detail/' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('not_found');
+    });
+  });
+
+  describe('request bodies', () => {
+    it('answers 400 malformed_json for broken JSON', async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/token/', headers: { 'content-type': 'application/json' }, payload: '{"username": ' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: 'The request body is not valid JSON.', code: 'malformed_json' });
+    });
+
+    it('answers 400 malformed_json for an empty JSON body', async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/token/', headers: { 'content-type': 'application/json' }, payload: '' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('malformed_json');
+    });
+
+    it('answers 415 unsupported_media_type for text/plain', async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/token/', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({ detail: 'Send the request body as application/json.', code: 'unsupported_media_type' });
+    });
+
+    it('answers 400 invalid_request for a JSON body that is not an object', async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/token/', headers: { 'content-type': 'application/json' }, payload: '[1, 2]' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: 'body must be object', code: 'invalid_request' });
+    });
+
+    it('answers 400 without a body at all', async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/token/refresh/' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('invalid_request');
+    });
+
+    it('answers 413 body_too_large over 256 KB, even unauthenticated', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/student/signup/',
+        payload: { username: 'big', password: 'x'.repeat(300 * 1024), first_name: 'B', last_name: 'B' },
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.json().code).toBe('body_too_large');
+    });
+  });
+
+  describe('the front end', () => {
+    it('serves index.html at / with Cache-Control no-cache', async () => {
+      const response = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX_HTML);
+    });
+
+    it('falls back to index.html for a client-side route such as /sections/day-1', async () => {
+      const response = await app.inject({ method: 'GET', url: '/sections/day-1', headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toBe(INDEX_HTML);
+    });
+
+    it('serves hashed assets for a year, immutable', async () => {
+      const response = await app.inject({ method: 'GET', url: '/assets/index-Abc123.js' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.body).toBe(BUNDLE);
+    });
+
+    it('compresses the bundle with brotli or gzip', async () => {
+      const brotli = await app.inject({ method: 'GET', url: '/assets/index-Abc123.js', headers: { 'accept-encoding': 'br' } });
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.rawPayload.length).toBeLessThan(BUNDLE.length / 4);
+      const gzip = await app.inject({ method: 'GET', url: '/assets/index-Abc123.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+    });
+
+    it('answers 404 for a missing asset instead of index.html (a module script must never get HTML)', async () => {
+      const response = await app.inject({ method: 'GET', url: '/assets/index-Gone999.js', headers: { accept: '*/*' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('<html');
+    });
+
+    it('serves lesson images under /images/', async () => {
+      const response = await app.inject({ method: 'GET', url: '/images/lac-operon.svg' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(response.body).toContain('<svg');
+    });
+
+    it('answers 404 for a missing image', async () => {
+      const response = await app.inject({ method: 'GET', url: '/images/missing.png', headers: { accept: 'image/*' } });
+      expect(response.statusCode).toBe(404);
+    });
+
+    it('does not serve files outside STATIC_DIR', async () => {
+      const response = await app.inject({ method: 'GET', url: '/..%2fimages%2flac-operon.svg' });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.body).not.toContain('<svg');
+    });
+
+    describe('when STATIC_DIR has no index.html', () => {
+      let unbuiltApp: FastifyInstance;
+
+      beforeAll(async () => {
+        ({ app: unbuiltApp } = await createTestApp(testDatabase, {
+          config: testConfig({ dataDir: testDatabase.dataDir, staticDir: join(siteDir, 'empty-dist'), imagesDir: join(siteDir, 'images') }),
+        }));
+      });
+
+      afterAll(async () => {
+        await unbuiltApp?.close();
+      });
+
+      it('answers a plain-text 503 telling to run npm run build', async () => {
+        const response = await unbuiltApp.inject({ method: 'GET', url: '/sections/day-1', headers: { accept: 'text/html' } });
+        expect(response.statusCode).toBe(503);
+        expect(response.headers['content-type']).toMatch(/^text\/plain/);
+        expect(response.body).toContain('npm run build');
+      });
+
+      it('still answers the API', async () => {
+        expect((await unbuiltApp.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      });
+    });
+  });
+
+  describe('security headers', () => {
+    it('sends the Content-Security-Policy for an app that embeds https frames and sets inline styles', async () => {
+      const response = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp.split(';')).toEqual(
+        expect.arrayContaining([
+          "default-src 'self'",
+          "script-src 'self'",
+          "style-src 'self' 'unsafe-inline'",
+          "img-src 'self' data:",
+          'frame-src https:',
+          "connect-src 'self'",
+          "font-src 'self'",
+          "object-src 'none'",
+          "frame-ancestors 'self'",
+        ]),
+      );
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    });
+  });
+
+  describe('the error registry', () => {
+    it('gives every code a 4xx or 5xx status and a message', () => {
+      for (const [code, entry] of Object.entries(API_ERRORS)) {
+        expect(entry.status, code).toBeGreaterThanOrEqual(400);
+        expect(entry.status, code).toBeLessThan(600);
+        expect(entry.message, code).not.toBe('');
+      }
+    });
+  });
+
+  it('never answered 5xx', () => {
+    expect(serverErrors).toEqual([]);
+  });
+});

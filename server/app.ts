@@ -1,0 +1,112 @@
+/**
+ * The Fastify application: security headers, compression, the API and the front end. Building it
+ * does not listen; `server/index.ts` does, and tests use `app.inject()`.
+ */
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { loadAnswersValidator, type AnswersValidator } from './answers/validators.ts';
+import { createAuthenticate } from './auth/authenticate.ts';
+import { rejectUnstorableBody } from './body-guard.ts';
+import { createPasswordHasher, OWASP_ARGON2ID, type PasswordHashOptions } from './auth/passwords.ts';
+import { loadJwtSecret } from './auth/secret.ts';
+import { createTokenService } from './auth/tokens.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/index.ts';
+import { ERROR_BODY_SCHEMA, toApiError } from './errors.ts';
+import { healthRoutes } from './routes/health.ts';
+import { moduleResponseRoutes } from './routes/module-responses.ts';
+import { studentRoutes } from './routes/students.ts';
+import { DEFAULT_LOGIN_RATE_LIMIT, tokenRoutes, type LoginRateLimit } from './routes/tokens.ts';
+import { staticFiles } from './static-files.ts';
+
+/** Largest request body accepted: 256 KB. Bounds a day's answers, whose strings have no length limit (spec section 5). */
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+/**
+ * The Content-Security-Policy. Inline style attributes are allowed because dnd-kit and React set
+ * them; frames may come from any https origin because lessons embed YouTube, PhET, HHMI, the Human
+ * Protein Atlas and Google Forms. No upgrade-insecure-requests: it breaks plain-HTTP test hosts (T16).
+ */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  frameSrc: ['https:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'self'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open, migrated database (see `openDatabase`). The app does not close it. */
+  db: Database;
+  /** argon2id costs. Default {@link OWASP_ARGON2ID}; lower only in tests. */
+  passwordHashing?: PasswordHashOptions;
+  /** Sign-in attempts per IP and username. Default {@link DEFAULT_LOGIN_RATE_LIMIT} (10 per minute). */
+  loginRateLimit?: LoginRateLimit;
+  /** Answer schemas; loaded from `config.schemasDir` unless given. */
+  answersValidator?: AnswersValidator;
+}
+
+/**
+ * Builds the application, ready for `listen()` or `inject()`.
+ *
+ * @throws when an answers schema in SCHEMAS_DIR is invalid, or the JWT secret file cannot be created
+ * @example
+ * const database = await openDatabase({ dataDir });
+ * await database.migrate();
+ * const app = await buildApp({ config, db: database.db });
+ * await app.listen({ port: config.port, host: config.host });
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const tokens = createTokenService({ secret: loadJwtSecret(config.jwtSecret, config.dataDir) });
+  const passwords = createPasswordHasher(options.passwordHashing ?? OWASP_ARGON2ID);
+  const answersValidator = options.answersValidator ?? loadAnswersValidator(config.schemasDir);
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Errors the router raises before any route or error handler (e.g. `GET /%`) get the registry's shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const { error: apiError } = toApiError(error);
+      // Its reply is typed by a route generic that does not exist yet; the plain reply type fits.
+      void (reply as FastifyReply).code(apiError.statusCode).send(apiError.toBody());
+    },
+  });
+
+  // Every error, Fastify's own included, answers {"detail", "code"} from the registry (server/errors.ts).
+  app.setErrorHandler((error, request, reply) => {
+    const { error: apiError, unexpected } = toApiError(error);
+    if (unexpected) request.log.error({ err: error }, 'request failed');
+    return reply.code(apiError.statusCode).send(apiError.toBody());
+  });
+  app.addSchema(ERROR_BODY_SCHEMA);
+  // The API speaks JSON only: anything else is 415 rather than a confusing validation error.
+  app.removeContentTypeParser('text/plain');
+  app.decorateRequest('user', null);
+  // Before schema validation, so no route ever hands the database a string it cannot store.
+  app.addHook('preValidation', rejectUnstorableBody);
+
+  await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES } });
+  // Students are on weak school Wi-Fi: gzip/brotli the bundle and the API.
+  await app.register(fastifyCompress);
+  await app.register(fastifyRateLimit, { global: false });
+
+  const authenticate = createAuthenticate(db, tokens);
+  await app.register(healthRoutes);
+  await app.register(tokenRoutes, { db, tokens, passwords, loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT });
+  await app.register(studentRoutes, { db, tokens, passwords, authenticate });
+  await app.register(moduleResponseRoutes, { db, answersValidator, authenticate });
+  await app.register(staticFiles, { staticDir: config.staticDir, imagesDir: config.imagesDir });
+
+  return app;
+}

@@ -1,0 +1,160 @@
+/**
+ * The error registry (STYLE.md "Errors are a registry"): every error the API answers with is declared
+ * here once, with its HTTP status and default message. Every error response has the body
+ * `{"detail": "...", "code": "..."}` ({@link ERROR_BODY_SCHEMA}).
+ */
+
+/** Every API error: code → HTTP status and default detail. */
+export const API_ERRORS = {
+  invalid_request: { status: 400, message: 'The request is invalid.' },
+  malformed_json: { status: 400, message: 'The request body is not valid JSON.' },
+  invalid_answers: { status: 400, message: "The answers do not match the day's schema." },
+  not_authenticated: { status: 401, message: 'Authentication credentials were not provided.' },
+  invalid_token: { status: 401, message: 'The token is invalid or expired.' },
+  invalid_credentials: { status: 401, message: 'No account matches this username and password.' },
+  not_found: { status: 404, message: 'Not found.' },
+  username_taken: { status: 409, message: 'This username is already taken.' },
+  body_too_large: { status: 413, message: 'The request body is larger than 256 KB.' },
+  unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
+  rate_limited: { status: 429, message: 'Too many attempts. Wait a minute and try again.' },
+  internal_error: { status: 500, message: 'Something went wrong on the server.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ApiErrorCode = keyof typeof API_ERRORS;
+
+/** The body of every error response. */
+export interface ErrorBody {
+  detail: string;
+  code: ApiErrorCode;
+}
+
+/** JSON Schema of {@link ErrorBody}, registered with Fastify under the id `error`. */
+export const ERROR_BODY_SCHEMA = {
+  $id: 'error',
+  type: 'object',
+  description: 'Every error response: a human-readable detail and a machine-readable code from the registry (server/errors.ts).',
+  required: ['detail', 'code'],
+  properties: {
+    detail: { type: 'string', description: 'What went wrong, for people.' },
+    code: { type: 'string', enum: Object.keys(API_ERRORS), description: 'What went wrong, for programs.' },
+  },
+} as const;
+
+/**
+ * An error the API answers with. Throw it from a handler or hook; the app's error handler turns it
+ * into `{"detail", "code"}` with the registered status.
+ *
+ * @example
+ * throw new ApiError('username_taken');
+ * throw new ApiError('invalid_answers', 'answers/fillBlanks/3 must be string');
+ */
+export class ApiError extends Error {
+  readonly code: ApiErrorCode;
+  /** The registered HTTP status of `code`. */
+  readonly statusCode: number;
+  readonly detail: string;
+
+  constructor(code: ApiErrorCode, detail?: string) {
+    const entry = API_ERRORS[code];
+    super(detail ?? entry.message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.statusCode = entry.status;
+    this.detail = detail ?? entry.message;
+  }
+
+  /** The response body. */
+  toBody(): ErrorBody {
+    return { detail: this.detail, code: this.code };
+  }
+}
+
+/**
+ * Fastify's own error codes, mapped onto the registry. Of other errors ({@link toApiError}): a
+ * PostgreSQL data exception becomes `invalid_request`, 403/404 `not_found`, 429 `rate_limited`, any
+ * other 4xx `invalid_request`, and anything else `internal_error` (logged).
+ */
+const FASTIFY_ERROR_CODES: Readonly<Record<string, ApiErrorCode>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'malformed_json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_NOT_FOUND: 'not_found',
+  FST_ERR_BAD_URL: 'invalid_request',
+};
+
+/** A JSON Schema `pattern` meaning "has a non-space character", i.e. not blank once trimmed. */
+export const NOT_BLANK_PATTERN = '\\S';
+
+/** The fields of an Ajv error that {@link describeValidationError} reads. */
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/**
+ * Turns the first Ajv error into a sentence naming the field, e.g. `body/first_name must not be
+ * blank` or `body must have required property 'password'`.
+ *
+ * @param context - where the value came from: `body`, `params`, `querystring` or `answers`
+ */
+export function describeValidationError(context: string, issues: readonly ValidationIssue[]): string {
+  const first = issues[0];
+  if (first === undefined) return `${context} is invalid`;
+  const where = `${context}${first.instancePath}`;
+  // NOT_BLANK_PATTERN is how the route schemas say "not empty after trimming".
+  if (first.keyword === 'pattern' && first.params.pattern === NOT_BLANK_PATTERN) return `${where} must not be blank`;
+  if (first.keyword === 'additionalProperties') return `${where} must not have property '${String(first.params.additionalProperty)}'`;
+  return `${where} ${first.message ?? 'is invalid'}`;
+}
+
+/** What the app's error handler needs from any thrown error. */
+interface AnyError {
+  code?: unknown;
+  statusCode?: unknown;
+  message?: unknown;
+  validation?: readonly ValidationIssue[];
+  validationContext?: string;
+}
+
+/**
+ * Maps anything thrown while handling a request onto the registry.
+ *
+ * @returns the status and body to answer with; `unexpected` is true for errors to log as bugs
+ */
+export function toApiError(error: unknown): { error: ApiError; unexpected: boolean } {
+  if (error instanceof ApiError) return { error, unexpected: false };
+  const candidate = (typeof error === 'object' && error !== null ? error : {}) as AnyError;
+  if (Array.isArray(candidate.validation)) {
+    return { error: new ApiError('invalid_request', describeValidationError(candidate.validationContext ?? 'body', candidate.validation)), unexpected: false };
+  }
+  if (isDataException(error)) {
+    // Input the database refused as data (SQLSTATE class 22, e.g. an unstorable character) is the
+    // client's fault, not ours. The body guard should catch it first; this is the safety net.
+    return { error: new ApiError('invalid_request', 'The request holds a value the database cannot store.'), unexpected: false };
+  }
+  const mapped = typeof candidate.code === 'string' ? FASTIFY_ERROR_CODES[candidate.code] : undefined;
+  if (mapped !== undefined) return { error: new ApiError(mapped), unexpected: false };
+  const status = typeof candidate.statusCode === 'number' ? candidate.statusCode : 500;
+  if (status === 429) return { error: new ApiError('rate_limited'), unexpected: false };
+  // @fastify/static answers 403 for paths it will not serve (e.g. `//` or `..`): to a client, that is just not found.
+  if (status === 403 || status === 404) return { error: new ApiError('not_found'), unexpected: false };
+  if (status >= 400 && status < 500) {
+    return { error: new ApiError('invalid_request', typeof candidate.message === 'string' ? candidate.message : undefined), unexpected: false };
+  }
+  return { error: new ApiError('internal_error'), unexpected: true };
+}
+
+/**
+ * True for a PostgreSQL "data exception" (SQLSTATE class 22), also when drizzle wraps it in a
+ * DrizzleQueryError whose `cause` is the driver's error.
+ */
+function isDataException(error: unknown): boolean {
+  for (let current: unknown = error, hops = 0; typeof current === 'object' && current !== null && hops < 5; current = (current as { cause?: unknown }).cause, hops += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,44 @@
+/**
+ * The server entry: `npm run serve` (`node --import tsx server/index.ts`).
+ * Config → open the database → migrate → build the app → listen. SIGINT/SIGTERM close the app, then
+ * the database (an open PGlite would keep the process alive: shared/STACK.md T10).
+ */
+import { buildApp } from './app.ts';
+import { loadConfigOrExit } from './config.ts';
+import { DataDirLockedError, openDatabase } from './db/index.ts';
+
+const config = loadConfigOrExit();
+
+const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error: unknown) => {
+  // A locked data dir is an operator's mistake, not a bug: print the message without a stack.
+  console.error(error instanceof DataDirLockedError ? error.message : error);
+  return process.exit(1);
+});
+
+try {
+  await opened.migrate();
+  const app = await buildApp({ config, db: opened.db });
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: closing`);
+    try {
+      await app.close();
+    } finally {
+      await opened.close();
+    }
+    process.exit(0);
+  };
+  process.once('SIGINT', (signal) => void stop(signal));
+  process.once('SIGTERM', (signal) => void stop(signal));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const where = opened.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  app.log.info(`Helix is up at ${address.replace('0.0.0.0', '127.0.0.1')} (database: ${where})`);
+} catch (error) {
+  console.error(error);
+  await opened.close();
+  process.exit(1);
+}

@@ -1,0 +1,310 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTokenService } from '../auth/tokens.ts';
+import { users } from '../db/schema.ts';
+import { bearer, createTestApp, createTestDatabase, DATABASE_KINDS, signUp, TEST_JWT_SECRET, type TestDatabase } from '../test/harness.ts';
+
+describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
+  let testDatabase: TestDatabase;
+  let app: FastifyInstance;
+  let serverErrors: string[];
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase(kind);
+    ({ app, serverErrors } = await createTestApp(testDatabase));
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await testDatabase?.destroy();
+  });
+
+  describe('POST /api/student/signup/', () => {
+    it('answers 201 with an access and a refresh token', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/student/signup/',
+        payload: { username: 'Rosalind', password: 'x-ray diffraction', first_name: 'Rosalind', last_name: 'Franklin', classroom_name: 'Room 12' },
+      });
+      expect(response.statusCode).toBe(201);
+      const body = response.json();
+      expect(Object.keys(body).sort()).toEqual(['access', 'refresh']);
+      expect(body.access).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+      expect(body.refresh).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    });
+
+    it('stores the password as an argon2id hash, never as typed', async () => {
+      await signUp(app, 'hash-check', 'plain-text-password');
+      const [row] = await testDatabase.database.db.select().from(users).where(eq(users.username, 'hash-check'));
+      expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(row?.passwordHash).not.toContain('plain-text-password');
+    });
+
+    it('answers 409 username_taken for a username taken in another letter case', async () => {
+      await signUp(app, 'Barbara');
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/student/signup/',
+        payload: { username: 'bARBARA', password: 'pw', first_name: 'B', last_name: 'M' },
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ detail: 'This username is already taken.', code: 'username_taken' });
+    });
+
+    it('answers 400 invalid_request naming a missing field', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/student/signup/',
+        payload: { username: 'no-first-name', password: 'pw', last_name: 'X' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: "body must have required property 'first_name'", code: 'invalid_request' });
+    });
+
+    it('answers 400 invalid_request for a blank name', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/student/signup/',
+        payload: { username: 'blank-last-name', password: 'pw', first_name: 'Y', last_name: '   ' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: 'body/last_name must not be blank', code: 'invalid_request' });
+    });
+
+    it('answers 400 invalid_request for an empty password', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/student/signup/',
+        payload: { username: 'empty-password', password: '', first_name: 'Y', last_name: 'Z' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: 'body/password must NOT have fewer than 1 characters', code: 'invalid_request' });
+    });
+
+    it('answers 400 invalid_request for a name over 150 characters', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/student/signup/',
+        payload: { username: 'long-name', password: 'pw', first_name: 'a'.repeat(151), last_name: 'Z' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toBe('body/first_name must NOT have more than 150 characters');
+    });
+
+    it('answers 400 invalid_request for a username holding U+0000, which the database cannot store', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/student/signup/',
+        payload: { username: 'nul\u0000name', password: 'pw', first_name: 'N', last_name: 'U' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: 'body/username contains the character U+0000 (NUL), which cannot be stored', code: 'invalid_request' });
+    });
+
+    it('creates nothing when it rejects a request', async () => {
+      await app.inject({ method: 'POST', url: '/api/student/signup/', payload: { username: 'rejected', password: 'pw', first_name: ' ', last_name: 'Z' } });
+      const rows = await testDatabase.database.db.select().from(users).where(eq(users.username, 'rejected'));
+      expect(rows).toEqual([]);
+    });
+
+    it('trims names, keeps the username spelling, stores a blank classroom as null and ignores unknown properties', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/student/signup/',
+        payload: { username: '  MixedCase  ', password: 'pw', first_name: ' Gregor ', last_name: ' Mendel ', classroom_name: '  ', is_admin: true },
+      });
+      expect(response.statusCode).toBe(201);
+      const profile = await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(response.json().access) });
+      expect(profile.json()).toEqual({ id: expect.any(Number), username: 'MixedCase', first_name: 'Gregor', last_name: 'Mendel', classroom_name: null });
+    });
+  });
+
+  describe('POST /api/token/', () => {
+    it('answers 200 with both tokens for the right username (any letter case) and password', async () => {
+      await signUp(app, 'Marie', 'polonium');
+      const response = await app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'marie', password: 'polonium' } });
+      expect(response.statusCode).toBe(200);
+      expect(Object.keys(response.json()).sort()).toEqual(['access', 'refresh']);
+    });
+
+    it('answers 401 invalid_credentials for a wrong password', async () => {
+      await signUp(app, 'Dorothy', 'penicillin');
+      const response = await app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'Dorothy', password: 'insulin' } });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ detail: 'No account matches this username and password.', code: 'invalid_credentials' });
+    });
+
+    it('answers 401 invalid_credentials for an unknown user, same as a wrong password', async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'nobody-here', password: 'insulin' } });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ detail: 'No account matches this username and password.', code: 'invalid_credentials' });
+    });
+
+    it('answers 400 invalid_request without a password', async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'Dorothy' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: "body must have required property 'password'", code: 'invalid_request' });
+    });
+
+    it('answers 400 invalid_request for a username holding U+0000', async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'nul\u0000name', password: 'pw' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('invalid_request');
+    });
+
+    describe('rate limit', () => {
+      let limitedApp: FastifyInstance;
+
+      beforeAll(async () => {
+        ({ app: limitedApp } = await createTestApp(testDatabase, { loginRateLimit: { max: 3, timeWindowMs: 60_000 } }));
+      });
+
+      afterAll(async () => {
+        await limitedApp?.close();
+      });
+
+      it('answers 429 rate_limited after too many attempts for one username from one IP', async () => {
+        const attempt = () =>
+          limitedApp.inject({ method: 'POST', url: '/api/token/', remoteAddress: '10.0.0.1', payload: { username: 'Guessed', password: 'wrong' } });
+        for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);
+        const limited = await attempt();
+        expect(limited.statusCode).toBe(429);
+        expect(limited.json().code).toBe('rate_limited');
+        expect(limited.headers['retry-after']).toBeDefined();
+      });
+
+      it('counts the username in any letter case as the same key', async () => {
+        for (const username of ['CaseKey', 'casekey', 'CASEKEY']) {
+          await limitedApp.inject({ method: 'POST', url: '/api/token/', remoteAddress: '10.0.0.2', payload: { username, password: 'wrong' } });
+        }
+        const limited = await limitedApp.inject({ method: 'POST', url: '/api/token/', remoteAddress: '10.0.0.2', payload: { username: 'caseKEY', password: 'wrong' } });
+        expect(limited.statusCode).toBe(429);
+      });
+
+      it('still lets classmates sign in from the same school IP', async () => {
+        for (let i = 0; i < 4; i += 1) {
+          await limitedApp.inject({ method: 'POST', url: '/api/token/', remoteAddress: '10.0.0.3', payload: { username: 'Typo', password: 'wrong' } });
+        }
+        await signUp(limitedApp, 'Classmate', 'right');
+        const response = await limitedApp.inject({
+          method: 'POST',
+          url: '/api/token/',
+          remoteAddress: '10.0.0.3',
+          payload: { username: 'Classmate', password: 'right' },
+        });
+        expect(response.statusCode).toBe(200);
+      });
+    });
+  });
+
+  describe('POST /api/token/refresh/', () => {
+    it('answers 200 with a new access token that opens the profile', async () => {
+      const { refresh } = await signUp(app, 'Refresher');
+      const response = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
+      expect(response.statusCode).toBe(200);
+      expect(Object.keys(response.json())).toEqual(['access']);
+      const profile = await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(response.json().access) });
+      expect(profile.json().username).toBe('Refresher');
+    });
+
+    it('answers 401 invalid_token when given an access token', async () => {
+      const { access } = await signUp(app, 'AccessAsRefresh');
+      const response = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: access } });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().code).toBe('invalid_token');
+    });
+
+    it('answers 401 invalid_token for an expired refresh token', async () => {
+      const { access } = await signUp(app, 'ExpiredRefresh');
+      const userId = (await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) })).json().id as number;
+      const twoDaysAgo = createTokenService({ secret: TEST_JWT_SECRET, now: () => new Date(Date.now() - 2 * 24 * 3600 * 1000) });
+      const response = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: await twoDaysAgo.issue(userId, 'refresh') } });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().code).toBe('invalid_token');
+    });
+
+    it('answers 401 invalid_token for a token signed with another secret', async () => {
+      const forger = createTokenService({ secret: 'another-secret-another-secret-another-secret' });
+      const response = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: await forger.issue(1, 'refresh') } });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().code).toBe('invalid_token');
+    });
+
+    it('answers 401 invalid_token for garbage', async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: 'not.a.jwt' } });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().code).toBe('invalid_token');
+    });
+  });
+
+  describe('GET /api/student/profile/', () => {
+    it('answers the signed-in student', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/student/signup/',
+        payload: { username: 'Barbara McClintock', password: 'maize', first_name: 'Barbara', last_name: 'McClintock', classroom_name: 'Cold Spring' },
+      });
+      const profile = await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(response.json().access) });
+      expect(profile.statusCode).toBe(200);
+      expect(profile.json()).toEqual({
+        id: expect.any(Number),
+        username: 'Barbara McClintock',
+        first_name: 'Barbara',
+        last_name: 'McClintock',
+        classroom_name: 'Cold Spring',
+      });
+    });
+
+    it('answers 401 not_authenticated without a token', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/student/profile/' });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ detail: 'Authentication credentials were not provided.', code: 'not_authenticated' });
+    });
+
+    it('answers 401 invalid_token when given a refresh token', async () => {
+      const { refresh } = await signUp(app, 'RefreshAsAccess');
+      const response = await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(refresh) });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().code).toBe('invalid_token');
+    });
+
+    it('answers 401 invalid_token for an access token older than 5 minutes', async () => {
+      const { access } = await signUp(app, 'ExpiredAccess');
+      const userId = (await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) })).json().id as number;
+      const sixMinutesAgo = createTokenService({ secret: TEST_JWT_SECRET, now: () => new Date(Date.now() - 6 * 60 * 1000) });
+      const response = await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(await sixMinutesAgo.issue(userId, 'access')) });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().code).toBe('invalid_token');
+    });
+
+    it('answers 401 invalid_token for a validly signed token naming a user id beyond any stored one', async () => {
+      const tokens = createTokenService({ secret: TEST_JWT_SECRET });
+      for (const userId of [999_999, 2 ** 31 + 5]) {
+        const response = await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(await tokens.issue(userId, 'access')) });
+        expect(response.statusCode).toBe(401);
+        expect(response.json().code).toBe('invalid_token');
+      }
+    });
+
+    it('answers 401 invalid_token for a malformed Authorization header', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/student/profile/', headers: { authorization: 'Token abc' } });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().code).toBe('invalid_token');
+    });
+
+    it('answers 401 invalid_token once the account is deleted, and the refresh token stops working too', async () => {
+      const { access, refresh } = await signUp(app, 'Deleted');
+      await testDatabase.database.db.delete(users).where(eq(users.username, 'Deleted'));
+      const profile = await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) });
+      expect(profile.statusCode).toBe(401);
+      expect(profile.json().code).toBe('invalid_token');
+      const refreshed = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
+      expect(refreshed.statusCode).toBe(401);
+    });
+  });
+
+  it('never answered 5xx', () => {
+    expect(serverErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Serving the built front end (STATIC_DIR at /) and lesson images (IMAGES_DIR at /images/), with the
+ * history fallback the React router needs.
+ */
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from './errors.ts';
+
+/** Hashed bundle files never change under the same name. */
+export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** Everything else in STATIC_DIR (index.html above all) is revalidated on every load, so a deploy shows at once. */
+export const PAGE_CACHE_CONTROL = 'no-cache';
+/** Lesson images are not hashed: cache an hour. */
+export const IMAGE_MAX_AGE = '1h';
+
+/** The plain-text page answered in place of index.html when the front end was not built. */
+export const NOT_BUILT_MESSAGE = 'Helix: the web app is not built yet. Run `npm run build`, then start the server again.\n';
+
+export interface StaticFilesOptions {
+  staticDir: string;
+  imagesDir: string;
+}
+
+/**
+ * Registers static serving and the not-found handler: `/api/*` → 404 `not_found` JSON; other GET
+ * or HEAD requests that accept text/html → index.html (history fallback), or a 503 plain-text page
+ * when STATIC_DIR has no index.html; anything else → 404 `not_found` JSON. Register it last.
+ */
+export async function staticFiles(app: FastifyInstance, options: StaticFilesOptions): Promise<void> {
+  const assetsDir = join(options.staticDir, 'assets') + sep;
+  // Keep the default wildcard route: with wildcard false, files built after start-up would 404 (T13).
+  await app.register(fastifyStatic, {
+    root: options.staticDir,
+    prefix: '/',
+    cacheControl: false, // set below, per file
+    setHeaders(reply, path) {
+      reply.header('cache-control', path.startsWith(assetsDir) ? ASSET_CACHE_CONTROL : PAGE_CACHE_CONTROL);
+    },
+  });
+  await app.register(fastifyStatic, { root: options.imagesDir, prefix: '/images/', decorateReply: false, maxAge: IMAGE_MAX_AGE });
+
+  const indexPath = join(options.staticDir, 'index.html');
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?', 1)[0] ?? '/';
+    if (path === '/api' || path.startsWith('/api/')) {
+      throw new ApiError('not_found', `There is no API route ${request.method} ${path}.`);
+    }
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+    if (!wantsPage) throw new ApiError('not_found');
+    if (!existsSync(indexPath)) {
+      return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
+    }
+    return reply.sendFile('index.html');
+  });
+}

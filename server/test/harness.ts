@@ -1,0 +1,124 @@
+/**
+ * Test set-up shared by the server's test files: a fresh database (PGlite in a temp dir, or an
+ * isolated schema in the PostgreSQL at DATABASE_URL) and an app built on it.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuildAppOptions } from '../app.ts';
+import type { PasswordHashOptions } from '../auth/passwords.ts';
+import type { Config } from '../config.ts';
+import { openDatabase, type OpenedDatabase } from '../db/index.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when DATABASE_URL is set. */
+export const DATABASE_KINDS: DatabaseKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** The JWT secret every test app signs with, so tests can mint their own (e.g. expired) tokens. */
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+/** Cheap argon2id for tests only; the app's default is OWASP's. */
+export const FAST_PASSWORD_HASHING: PasswordHashOptions = { memoryCost: 256, timeCost: 1, parallelism: 1 };
+
+/** A config for tests: silent logs, temp dirs, the repo's schemas. */
+export function testConfig(overrides: Partial<Config> & { dataDir: string }): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: null,
+    jwtSecret: TEST_JWT_SECRET,
+    staticDir: join(overrides.dataDir, 'no-static-dir'),
+    imagesDir: join(overrides.dataDir, 'no-images-dir'),
+    schemasDir: resolve(process.cwd(), 'schemas'),
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+/** A test database: open and migrated. `destroy()` closes it and deletes its files or schema. */
+export interface TestDatabase {
+  kind: DatabaseKind;
+  database: OpenedDatabase;
+  dataDir: string;
+  /** Closes and reopens the same data (a server restart). */
+  reopen(): Promise<OpenedDatabase>;
+  destroy(): Promise<void>;
+}
+
+/** Opens a fresh, migrated database of the given kind. */
+export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'helix-server-test-'));
+  const databaseUrl = kind === 'postgres' ? process.env.DATABASE_URL : undefined;
+  const searchPath = kind === 'postgres' ? `helix_test_${randomBytes(6).toString('hex')}` : undefined;
+  const open = async () => {
+    const opened = await openDatabase({ dataDir, databaseUrl, searchPath });
+    await opened.migrate();
+    return opened;
+  };
+  const handle: TestDatabase = {
+    kind,
+    dataDir,
+    database: await open(),
+    async reopen() {
+      await handle.database.close();
+      handle.database = await open();
+      return handle.database;
+    },
+    async destroy() {
+      await handle.database.close();
+      if (databaseUrl !== undefined && searchPath !== undefined) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${searchPath}" CASCADE`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return handle;
+}
+
+/**
+ * Builds an app on a test database with fast hashing. Every response is watched: `serverErrors`
+ * lists any 5xx answered, which tests expect to stay empty (bad input must never be a 5xx).
+ */
+export async function createTestApp(
+  testDatabase: TestDatabase,
+  options: Partial<Omit<BuildAppOptions, 'db'>> = {},
+): Promise<{ app: FastifyInstance; serverErrors: string[] }> {
+  const app = await buildApp({
+    passwordHashing: FAST_PASSWORD_HASHING,
+    ...options,
+    config: options.config ?? testConfig({ dataDir: testDatabase.dataDir }),
+    db: testDatabase.database.db,
+  });
+  const serverErrors: string[] = [];
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 500) serverErrors.push(`${request.method} ${request.url} → ${reply.statusCode}`);
+  });
+  return { app, serverErrors };
+}
+
+/** Signs up a student through the API and returns their tokens. */
+export async function signUp(
+  app: FastifyInstance,
+  username: string,
+  password = 'correct horse battery staple',
+): Promise<{ access: string; refresh: string }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/student/signup/',
+    payload: { username, password, first_name: 'Test', last_name: 'Student' },
+  });
+  if (response.statusCode !== 201) throw new Error(`sign-up of ${username} failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ access: string; refresh: string }>();
+}
+
+/** `{ authorization: 'Bearer <token>' }`. */
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}

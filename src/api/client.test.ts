@@ -1,0 +1,192 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient } from './client.ts';
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function authorizationOf(init: RequestInit | undefined): string | null {
+  return new Headers(init?.headers).get('Authorization');
+}
+
+afterEach(() => {
+  localStorage.clear();
+});
+
+describe('api client', () => {
+  describe('when signed in', () => {
+    it('sends the access token as a bearer credential and returns the JSON body', async () => {
+      localStorage.setItem('accessToken', 'access-1');
+      const fetch = vi.fn(async () => json(200, { username: 'ada' }));
+      const client = createApiClient({ fetch });
+
+      await expect(client.request('/api/student/profile/')).resolves.toEqual({ username: 'ada' });
+
+      expect(fetch).toHaveBeenCalledOnce();
+      const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+      expect(url).toBe('/api/student/profile/');
+      expect(authorizationOf(init)).toBe('Bearer access-1');
+    });
+
+    it('sends a JSON body and can keep the request alive while the tab hides', async () => {
+      localStorage.setItem('accessToken', 'access-1');
+      const fetch = vi.fn(async () => json(200, {}));
+      const client = createApiClient({ fetch });
+
+      await client.request('/api/student/modules/1/response/', { method: 'POST', body: { answers: { a: 1 } }, keepalive: true });
+
+      const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+      expect(init.method).toBe('POST');
+      expect(init.keepalive).toBe(true);
+      expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
+      expect(JSON.parse(init.body as string)).toEqual({ answers: { a: 1 } });
+    });
+  });
+
+  describe('token calls', () => {
+    it('carry no authorization header', async () => {
+      localStorage.setItem('accessToken', 'access-1');
+      const fetch = vi.fn(async () => json(200, { access: 'a', refresh: 'r' }));
+      const client = createApiClient({ fetch });
+
+      await client.request('/api/token/', { method: 'POST', body: { username: 'ada', password: 'pw' }, auth: false });
+
+      const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+      expect(authorizationOf(init)).toBeNull();
+    });
+  });
+
+  describe('on an error response', () => {
+    it('throws an ApiError with the status, code and detail of the body', async () => {
+      const fetch = vi.fn(async () => json(409, { detail: 'That username is taken.', code: 'username_taken' }));
+      const client = createApiClient({ fetch });
+
+      const error = await client.request('/api/student/signup/', { method: 'POST', body: {}, auth: false }).catch((caught: unknown) => caught);
+
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 409, code: 'username_taken', detail: 'That username is taken.' });
+    });
+
+    it('throws a network_error ApiError with status 0 when no response arrives', async () => {
+      const fetch = vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      });
+      const client = createApiClient({ fetch });
+
+      await expect(client.request('/api/student/profile/')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+    });
+  });
+
+  describe('after a 401', () => {
+    it('refreshes the access token and retries once with the new token', async () => {
+      localStorage.setItem('accessToken', 'expired');
+      localStorage.setItem('refreshToken', 'refresh-1');
+      const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/token/refresh/') return json(200, { access: 'access-2' });
+        return authorizationOf(init) === 'Bearer access-2' ? json(200, { ok: true }) : json(401, { detail: 'Token expired', code: 'token_not_valid' });
+      });
+      const onAuthFailure = vi.fn();
+      const client = createApiClient({ fetch, onAuthFailure });
+
+      await expect(client.request('/api/student/profile/')).resolves.toEqual({ ok: true });
+
+      expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/student/profile/', '/api/token/refresh/', '/api/student/profile/']);
+      const [, refreshInit] = fetch.mock.calls[1] as unknown as [string, RequestInit];
+      expect(JSON.parse(refreshInit.body as string)).toEqual({ refresh: 'refresh-1' });
+      expect(authorizationOf(refreshInit)).toBeNull();
+      expect(authorizationOf(fetch.mock.calls[2]?.[1])).toBe('Bearer access-2');
+      expect(localStorage.getItem('accessToken')).toBe('access-2');
+      expect(localStorage.getItem('refreshToken')).toBe('refresh-1');
+      expect(onAuthFailure).not.toHaveBeenCalled();
+    });
+
+    it('does not retry a second time when the retried request gets a 401 too', async () => {
+      localStorage.setItem('accessToken', 'expired');
+      localStorage.setItem('refreshToken', 'refresh-1');
+      const fetch = vi.fn(async (url: string) => {
+        if (url === '/api/token/refresh/') return json(200, { access: 'access-2' });
+        return json(401, { detail: 'Not allowed', code: 'not_authenticated' });
+      });
+      const client = createApiClient({ fetch });
+
+      await expect(client.request('/api/student/profile/')).rejects.toMatchObject({ status: 401, code: 'not_authenticated' });
+
+      expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/student/profile/', '/api/token/refresh/', '/api/student/profile/']);
+    });
+
+    it('clears both tokens and reports the auth failure when the server refuses the refresh', async () => {
+      localStorage.setItem('accessToken', 'expired');
+      localStorage.setItem('refreshToken', 'revoked');
+      const fetch = vi.fn(async (url: string) => {
+        if (url === '/api/token/refresh/') return json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
+        return json(401, { detail: 'Token expired', code: 'token_not_valid' });
+      });
+      const onAuthFailure = vi.fn();
+      const client = createApiClient({ fetch, onAuthFailure });
+
+      await expect(client.request('/api/student/profile/')).rejects.toMatchObject({ status: 401 });
+
+      expect(localStorage.getItem('accessToken')).toBeNull();
+      expect(localStorage.getItem('refreshToken')).toBeNull();
+      expect(onAuthFailure).toHaveBeenCalledOnce();
+      expect(fetch).toHaveBeenCalledTimes(2);
+    });
+
+    it('clears the tokens and reports the auth failure without calling the server when there is no refresh token', async () => {
+      localStorage.setItem('accessToken', 'expired');
+      const fetch = vi.fn(async () => json(401, { detail: 'Token expired', code: 'token_not_valid' }));
+      const onAuthFailure = vi.fn();
+      const client = createApiClient({ fetch, onAuthFailure });
+
+      await expect(client.request('/api/student/profile/')).rejects.toMatchObject({ status: 401 });
+
+      expect(fetch).toHaveBeenCalledOnce();
+      expect(localStorage.getItem('accessToken')).toBeNull();
+      expect(onAuthFailure).toHaveBeenCalledOnce();
+    });
+
+    it('keeps the tokens when the refresh call is lost to the network, so weak Wi-Fi does not log the student out', async () => {
+      localStorage.setItem('accessToken', 'expired');
+      localStorage.setItem('refreshToken', 'refresh-1');
+      const fetch = vi.fn(async (url: string) => {
+        if (url === '/api/token/refresh/') throw new TypeError('Failed to fetch');
+        return json(401, { detail: 'Token expired', code: 'token_not_valid' });
+      });
+      const onAuthFailure = vi.fn();
+      const client = createApiClient({ fetch, onAuthFailure });
+
+      await expect(client.request('/api/student/profile/')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+
+      expect(localStorage.getItem('refreshToken')).toBe('refresh-1');
+      expect(onAuthFailure).not.toHaveBeenCalled();
+    });
+
+    it('shares one refresh between two requests that get a 401 at the same time', async () => {
+      localStorage.setItem('accessToken', 'expired');
+      localStorage.setItem('refreshToken', 'refresh-1');
+      let finishRefresh: () => void = () => undefined;
+      let unauthorized = 0;
+      const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/token/refresh/') {
+          await new Promise<void>((resolve) => (finishRefresh = resolve));
+          return json(200, { access: 'access-2' });
+        }
+        if (authorizationOf(init) === 'Bearer access-2') return json(200, { url });
+        unauthorized += 1;
+        return json(401, { detail: 'Token expired', code: 'token_not_valid' });
+      });
+      const client = createApiClient({ fetch });
+
+      const profile = client.request('/api/student/profile/');
+      const answers = client.request('/api/student/modules/1/response/detail/');
+      // Both requests have had their 401 while the refresh is still on its way.
+      await vi.waitFor(() => expect(unauthorized).toBe(2));
+      await vi.waitFor(() => expect(fetch.mock.calls.filter(([url]) => url === '/api/token/refresh/')).toHaveLength(1));
+      finishRefresh();
+
+      await expect(profile).resolves.toEqual({ url: '/api/student/profile/' });
+      await expect(answers).resolves.toEqual({ url: '/api/student/modules/1/response/detail/' });
+      expect(fetch.mock.calls.filter(([url]) => url === '/api/token/refresh/')).toHaveLength(1);
+    });
+  });
+});

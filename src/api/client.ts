@@ -1,0 +1,176 @@
+import { clearTokens, getAccessToken, getRefreshToken, setAccessToken } from '../auth/tokens.ts';
+
+/** The token refresh path (spec section 7). */
+export const REFRESH_PATH = '/api/token/refresh/';
+/** Retries after a 401 and a successful refresh, per request (spec §9 "Retry on 401: one per request"). */
+export const RETRIES_AFTER_REFRESH = 1;
+
+/**
+ * A failed API call. Server errors are JSON `{"detail": "...", "code": "..."}` (spec section 7); a
+ * request that never got a response (offline, dropped Wi-Fi) has `status` 0 and `code` "network_error".
+ */
+export class ApiError extends Error {
+  /** HTTP status, or 0 when no response arrived. */
+  readonly status: number;
+  /** The server's machine-readable code, or `http_<status>` / `network_error` / `invalid_response`. */
+  readonly code: string;
+  /** The server's human-readable detail, or a generic description. */
+  readonly detail: string;
+
+  constructor(status: number, code: string, detail: string) {
+    super(`${status} ${code}: ${detail}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.detail = detail;
+  }
+}
+
+/** Options of one call made with {@link ApiClient.request}. */
+export interface RequestOptions {
+  /** HTTP method; GET unless given. */
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A JSON-serialisable body, sent as `application/json`. */
+  body?: unknown;
+  /** Send `Authorization: Bearer <accessToken>` and refresh on 401. True unless given (false for token calls and sign-up). */
+  auth?: boolean;
+  /** Let the browser finish the request after the page is hidden or closed (a save on tab hide). Bodies must stay under 64 KB. */
+  keepalive?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  /**
+   * Sends one JSON request and returns the parsed JSON response (undefined for an empty body).
+   *
+   * On a 401 the access token is refreshed with the refresh token and the request is retried once;
+   * concurrent 401s share one refresh. When the server refuses the refresh, or there is no refresh
+   * token, both tokens are cleared and the auth-failure handler runs (spec section 4).
+   *
+   * @param path - an absolute API path such as `/api/student/profile/`
+   * @throws {@link ApiError} on any non-2xx response, a network failure or a body that is not JSON
+   */
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** Sets what happens after the tokens are cleared by a failed refresh (the app sends the user to /login). */
+  setAuthFailureHandler(handler: (() => void) | null): void;
+}
+
+/** The part of `fetch` the client uses: it always passes a URL string and an init object. */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface ApiClientOptions {
+  /** Prefix for every path, e.g. `https://api.example.org`; empty for the same origin (the default). */
+  baseUrl?: string;
+  /** The fetch to use; the global one, looked up at call time, unless given (tests stub it). */
+  fetch?: FetchLike;
+  /** Called once per failed refresh, after both tokens are cleared. */
+  onAuthFailure?: () => void;
+}
+
+/**
+ * Creates a small fetch-based JSON client with bearer auth and single-flight token refresh. It has no
+ * timeout (spec section 7): on weak Wi-Fi a slow request is better than a lost one.
+ *
+ * @example
+ * const client = createApiClient({ onAuthFailure: () => navigate('/login') });
+ * const profile = await client.request<ProfileResponse>('/api/student/profile/');
+ */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = options.baseUrl ?? '';
+  const doFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
+  let onAuthFailure = options.onAuthFailure ?? null;
+  let refreshing: Promise<string> | null = null;
+
+  async function send(path: string, request: RequestOptions, accessToken: string | null): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+    try {
+      return await doFetch(baseUrl + path, {
+        method: request.method ?? 'GET',
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        keepalive: request.keepalive ?? false,
+        signal: request.signal,
+      });
+    } catch (error) {
+      if (request.signal?.aborted) throw error;
+      throw new ApiError(0, 'network_error', error instanceof Error ? error.message : 'The request could not be sent.');
+    }
+  }
+
+  function failAuth(): never {
+    clearTokens();
+    onAuthFailure?.();
+    throw new ApiError(401, 'refresh_failed', 'The session has expired. Please log in again.');
+  }
+
+  async function refreshAccessToken(): Promise<string> {
+    const refreshToken = getRefreshToken();
+    if (!refreshToken) failAuth();
+    // A dropped connection or a server error is not a refusal: keep the tokens so that a student on
+    // weak Wi-Fi is not logged out (and their unsaved answers lost); the caller's retry will try again.
+    const response = await send(REFRESH_PATH, { method: 'POST', body: { refresh: refreshToken }, auth: false }, null);
+    if (response.status >= 500) throw await toApiError(response);
+    const body: unknown = response.ok ? await response.json().catch(() => null) : null;
+    const access = isRecord(body) && typeof body.access === 'string' && body.access ? body.access : null;
+    if (!access) failAuth();
+    setAccessToken(access);
+    return access;
+  }
+
+  /** The access token to retry with after `staleToken` got a 401: one refresh shared by every caller. */
+  function freshAccessToken(staleToken: string | null): Promise<string> {
+    const current = getAccessToken();
+    // Another request (or tab) refreshed since this one was sent: no need to refresh again.
+    if (current && current !== staleToken && !refreshing) return Promise.resolve(current);
+    refreshing ??= refreshAccessToken().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function request<T>(path: string, request: RequestOptions = {}): Promise<T> {
+    const auth = request.auth ?? true;
+    const accessToken = auth ? getAccessToken() : null;
+    let response = await send(path, request, accessToken);
+    for (let retry = 0; auth && response.status === 401 && retry < RETRIES_AFTER_REFRESH; retry += 1) {
+      const freshToken = await freshAccessToken(accessToken);
+      response = await send(path, request, freshToken);
+    }
+    if (!response.ok) throw await toApiError(response);
+    const text = await response.text();
+    if (!text) return undefined as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new ApiError(response.status, 'invalid_response', 'The server sent a response that is not JSON.');
+    }
+  }
+
+  return {
+    request,
+    setAuthFailureHandler(handler) {
+      onAuthFailure = handler;
+    },
+  };
+}
+
+/** Reads a server error body `{"detail", "code"}`, tolerating an empty or non-JSON body. */
+async function toApiError(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  const detail = isRecord(body) && typeof body.detail === 'string' ? body.detail : response.statusText || `Request failed with status ${response.status}.`;
+  const code = isRecord(body) && typeof body.code === 'string' ? body.code : `http_${response.status}`;
+  return new ApiError(response.status, code, detail);
+}
+
+/** True for a plain JSON object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The app's API client: same origin unless `VITE_API_BASE_URL` is set at build time. The
+ * {@link AuthProvider} installs its auth-failure handler.
+ */
+export const apiClient: ApiClient = createApiClient({ baseUrl: import.meta.env.VITE_API_BASE_URL ?? '' });

@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from './client.ts';
+import { displayName, fetchDayAnswers, fetchProfile, saveDayAnswers, signup } from './endpoints.ts';
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+afterEach(() => {
+  localStorage.clear();
+});
+
+describe('fetchDayAnswers', () => {
+  it('returns the answers with the saved time as a Date and the revision', async () => {
+    const fetch = vi.fn(async () => json(200, { answers: { geneQ1: 'A switch' }, updated_at: '2026-11-20T10:15:00.000Z', revision: 3 }));
+    const client = createApiClient({ fetch });
+
+    await expect(fetchDayAnswers(1, client)).resolves.toEqual({
+      answers: { geneQ1: 'A switch' },
+      savedAt: new Date('2026-11-20T10:15:00.000Z'),
+      revision: 3,
+    });
+    expect((fetch.mock.calls[0] as unknown as [string])[0]).toBe('/api/student/modules/1/response/detail/');
+  });
+
+  it('unwraps answers that wrap another answers object', async () => {
+    const client = createApiClient({ fetch: vi.fn(async () => json(200, { answers: { answers: { geneQ1: 'A switch' } }, updated_at: null, revision: 1 })) });
+
+    await expect(fetchDayAnswers(2, client)).resolves.toEqual({ answers: { geneQ1: 'A switch' }, savedAt: null, revision: 1 });
+  });
+
+  it('returns null when nothing is saved yet (404)', async () => {
+    const client = createApiClient({ fetch: vi.fn(async () => json(404, { detail: 'No saved answers.', code: 'not_found' })) });
+
+    await expect(fetchDayAnswers(3, client)).resolves.toBeNull();
+  });
+
+  it('throws on any other failure, for the day page to ignore', async () => {
+    const client = createApiClient({ fetch: vi.fn(async () => json(500, { detail: 'Boom', code: 'internal' })) });
+
+    await expect(fetchDayAnswers(4, client)).rejects.toMatchObject({ status: 500 });
+  });
+});
+
+describe('saveDayAnswers', () => {
+  it('posts the whole answers object, kept alive when asked', async () => {
+    const fetch = vi.fn(async () => json(200, { answers: { geneQ1: 'A switch' }, updated_at: '2026-11-20T10:15:00.000Z', revision: 4 }));
+    const client = createApiClient({ fetch });
+
+    const saved = await saveDayAnswers(5, { geneQ1: 'A switch' }, { keepalive: true }, client);
+
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/student/modules/5/response/');
+    expect(init.method).toBe('POST');
+    expect(init.keepalive).toBe(true);
+    expect(JSON.parse(init.body as string)).toEqual({ answers: { geneQ1: 'A switch' } });
+    expect(saved.revision).toBe(4);
+  });
+});
+
+describe('signup', () => {
+  it('sends the spec payload with snake_case names and returns both tokens', async () => {
+    const fetch = vi.fn(async () => json(201, { access: 'access-1', refresh: 'refresh-1' }));
+    const client = createApiClient({ fetch });
+
+    const tokens = await signup({ username: 'ada', password: 'pw', firstName: 'Ada', lastName: 'Lovelace', classroomName: '' }, client);
+
+    expect(JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string)).toEqual({
+      username: 'ada',
+      password: 'pw',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      classroom_name: '',
+    });
+    expect(tokens).toEqual({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  });
+});
+
+describe('fetchProfile', () => {
+  it.each([
+    ['classroom_name', { classroom_name: 'Room 12' }],
+    ['a classroom object', { classroom: { name: 'Room 12' } }],
+    ['a classrooms list', { classrooms: [{ name: 'Room 12' }] }],
+  ])('reads the classroom from %s', async (_form, classroom) => {
+    const client = createApiClient({ fetch: vi.fn(async () => json(200, { id: 7, username: 'ada', first_name: 'Ada', last_name: 'Lovelace', ...classroom })) });
+
+    await expect(fetchProfile(client)).resolves.toEqual({ id: 7, username: 'ada', firstName: 'Ada', lastName: 'Lovelace', classroomName: 'Room 12' });
+  });
+
+  it('has no classroom when the server sends null', async () => {
+    const client = createApiClient({ fetch: vi.fn(async () => json(200, { id: 7, username: 'ada', first_name: '', last_name: '', classroom_name: null })) });
+
+    await expect(fetchProfile(client)).resolves.toMatchObject({ classroomName: null });
+  });
+});
+
+describe('displayName', () => {
+  it('is the first name, falling back to the username', () => {
+    expect(displayName({ firstName: 'Ada', username: 'ada77' })).toBe('Ada');
+    expect(displayName({ firstName: '', username: 'ada77' })).toBe('ada77');
+  });
+});

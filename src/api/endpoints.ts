@@ -1,0 +1,163 @@
+import type { Answers } from '../../engine/schema/types.ts';
+import type { AuthTokens } from '../auth/tokens.ts';
+import { apiClient, ApiError, isRecord, type ApiClient } from './client.ts';
+
+/** The signed-in student (spec section 3, "User profile"), in the app's own names. */
+export interface UserProfile {
+  id: string | number | null;
+  username: string;
+  firstName: string;
+  lastName: string;
+  /** The classroom's name, or null when the student has none. */
+  classroomName: string | null;
+}
+
+/** What the sign-up form sends (spec section 3, "Signup payload"). */
+export interface SignupDetails {
+  username: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  /** Optional: an empty string when the student left it blank. */
+  classroomName: string;
+}
+
+/** A day's saved answers as loaded or confirmed by the server. */
+export interface SavedDayAnswers {
+  /** The day's answers object exactly as stored; normalise it against the day's schema before use. */
+  answers: Answers;
+  /** When the server last stored them (from `updated_at`), or null when it did not say. */
+  savedAt: Date | null;
+  /** The server's revision counter for the day, or null when it did not say. */
+  revision: number | null;
+}
+
+/**
+ * Logs in with a username and password: `POST /api/token/`.
+ *
+ * @returns both tokens (the caller stores them)
+ * @throws {@link ApiError} 401 on bad credentials, or any other failure
+ */
+export async function login(username: string, password: string, client: ApiClient = apiClient): Promise<AuthTokens> {
+  const body = await client.request<unknown>('/api/token/', { method: 'POST', body: { username, password }, auth: false });
+  return toTokens(body);
+}
+
+/**
+ * Creates a student account: `POST /api/student/signup/` with the spec's snake_case payload.
+ *
+ * @returns both tokens of the new account (the caller stores them)
+ * @throws {@link ApiError} 409 when the username is taken, 400 on invalid details, or any other failure
+ */
+export async function signup(details: SignupDetails, client: ApiClient = apiClient): Promise<AuthTokens> {
+  const body = await client.request<unknown>('/api/student/signup/', {
+    method: 'POST',
+    auth: false,
+    body: {
+      username: details.username,
+      password: details.password,
+      first_name: details.firstName,
+      last_name: details.lastName,
+      classroom_name: details.classroomName,
+    },
+  });
+  return toTokens(body);
+}
+
+/**
+ * Fetches the signed-in student: `GET /api/student/profile/`. Besides `classroom_name`, a `classroom`
+ * `{name}` object or a `classrooms` list whose first item has a name are accepted (spec section 3).
+ *
+ * @throws {@link ApiError} on any failure, including a body without a username
+ */
+export async function fetchProfile(client: ApiClient = apiClient): Promise<UserProfile> {
+  const body = await client.request<unknown>('/api/student/profile/');
+  if (!isRecord(body) || typeof body.username !== 'string') throw new ApiError(200, 'invalid_response', 'The profile has no username.');
+  return {
+    id: typeof body.id === 'string' || typeof body.id === 'number' ? body.id : null,
+    username: body.username,
+    firstName: typeof body.first_name === 'string' ? body.first_name : '',
+    lastName: typeof body.last_name === 'string' ? body.last_name : '',
+    classroomName: classroomNameOf(body),
+  };
+}
+
+/** The name shown for a student: first name, falling back to username (spec section 3). */
+export function displayName(user: Pick<UserProfile, 'firstName' | 'username'>): string {
+  return user.firstName.trim() || user.username;
+}
+
+/**
+ * Loads a day's saved answers: `GET /api/student/modules/{day}/response/detail/`. A response whose
+ * `answers` itself wraps another `answers` object is unwrapped (spec section 7).
+ *
+ * @param day - the day number, 1 to 5
+ * @returns the saved answers, or null when the student has saved nothing for that day (404)
+ * @throws {@link ApiError} on any other failure; the day page ignores it and uses the defaults (spec section 8)
+ * @example
+ * const saved = await fetchDayAnswers(day).catch(() => null);
+ * const answers = normalize(schema, saved?.answers);
+ */
+export async function fetchDayAnswers(day: number, client: ApiClient = apiClient): Promise<SavedDayAnswers | null> {
+  try {
+    const body = await client.request<unknown>(`/api/student/modules/${dayParam(day)}/response/detail/`);
+    return toSavedDayAnswers(body);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * Saves a day's whole answers object: `POST /api/student/modules/{day}/response/`.
+ *
+ * @param day - the day number, 1 to 5
+ * @param answers - the whole answers object of that day
+ * @param options.keepalive - true for the save sent while the tab is hiding, so the browser finishes it
+ * @returns what the server stored, with its time and revision
+ * @throws {@link ApiError} on any failure (autosave keeps the answers dirty and tries again later)
+ * @example
+ * <AnswersForm save={(answers, { keepalive }) => saveDayAnswers(day, answers, { keepalive }).then(() => undefined)} … />
+ */
+export async function saveDayAnswers(
+  day: number,
+  answers: Answers,
+  { keepalive = false }: { keepalive?: boolean } = {},
+  client: ApiClient = apiClient,
+): Promise<SavedDayAnswers> {
+  const body = await client.request<unknown>(`/api/student/modules/${dayParam(day)}/response/`, { method: 'POST', body: { answers }, keepalive });
+  return toSavedDayAnswers(body);
+}
+
+function dayParam(day: number): string {
+  if (!Number.isInteger(day) || day < 1) throw new RangeError(`The day must be a positive whole number; got ${String(day)}.`);
+  return String(day);
+}
+
+function toTokens(body: unknown): AuthTokens {
+  if (isRecord(body) && typeof body.access === 'string' && typeof body.refresh === 'string' && body.access && body.refresh) {
+    return { accessToken: body.access, refreshToken: body.refresh };
+  }
+  throw new ApiError(200, 'invalid_response', 'The server did not send both tokens.');
+}
+
+function classroomNameOf(body: Record<string, unknown>): string | null {
+  if (typeof body.classroom_name === 'string' && body.classroom_name.trim()) return body.classroom_name;
+  if (isRecord(body.classroom) && typeof body.classroom.name === 'string') return body.classroom.name;
+  const first: unknown = Array.isArray(body.classrooms) ? body.classrooms[0] : undefined;
+  if (isRecord(first) && typeof first.name === 'string') return first.name;
+  return null;
+}
+
+/** Reads `{answers, updated_at, revision}`, unwrapping `answers.answers` when present. */
+function toSavedDayAnswers(body: unknown): SavedDayAnswers {
+  if (!isRecord(body)) throw new ApiError(200, 'invalid_response', 'The saved answers are not a JSON object.');
+  let answers: unknown = body.answers;
+  if (isRecord(answers) && isRecord(answers.answers)) answers = answers.answers;
+  const updatedAt = typeof body.updated_at === 'string' ? new Date(body.updated_at) : null;
+  return {
+    answers: isRecord(answers) ? answers : {},
+    savedAt: updatedAt && !Number.isNaN(updatedAt.getTime()) ? updatedAt : null,
+    revision: typeof body.revision === 'number' ? body.revision : null,
+  };
+}

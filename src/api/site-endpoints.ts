@@ -1,0 +1,148 @@
+import { apiClient, ApiError, isRecord, type ApiClient } from './client.ts';
+
+/** A message in the student's inbox (spec section 3, "Inbox message"), in the app's own names. */
+export interface InboxMessage {
+  id: string;
+  subject: string;
+  /** Plain text; paragraphs are separated by blank lines. */
+  body: string;
+  /** When it was sent (ISO 8601 as the server sent it), or an empty string when missing. */
+  timestamp: string;
+  isRead: boolean;
+}
+
+/** A workbook as listed by `GET /api/workbooks/workbooks/` (spec section 3, "Workbook"). */
+export interface WorkbookSummary {
+  id: string;
+  title: string;
+  description: string;
+  /** How many sections it has; the list labels its button Continue when above 0, else Start (spec section 2). */
+  sectionCount: number;
+}
+
+/** An image of a workbook section. */
+export interface WorkbookImage {
+  id: string;
+  /** The image's URL. */
+  image: string;
+  /** Empty when it has none. */
+  caption: string;
+}
+
+/** A section of a workbook, as the reader shows it. */
+export interface WorkbookSection {
+  id: string;
+  heading: string;
+  /** HTML, already sanitised by the server. */
+  contentHtml: string;
+  images: WorkbookImage[];
+}
+
+/** A whole workbook with its sections, for the reader. */
+export interface Workbook {
+  id: string;
+  title: string;
+  description: string;
+  sections: WorkbookSection[];
+}
+
+/** Pages of the inbox followed at most, so a server that keeps answering `next` cannot loop the app. */
+export const MAX_INBOX_PAGES = 20;
+
+/**
+ * Loads the student's messages, newest first: `GET /api/student/inbox/`, following the `next` page
+ * links of the paginated response (`{count, next, previous, results}`).
+ *
+ * @returns every message; an item without an id is left out
+ * @throws {@link ApiError} on any failure (the caller logs it; spec section 8)
+ */
+export async function fetchInbox(client: ApiClient = apiClient): Promise<InboxMessage[]> {
+  const messages: InboxMessage[] = [];
+  let path: string | null = '/api/student/inbox/';
+  for (let page = 0; path && page < MAX_INBOX_PAGES; page += 1) {
+    const body: unknown = await client.request<unknown>(path);
+    const results = isRecord(body) ? body.results : body;
+    if (!Array.isArray(results)) throw new ApiError(200, 'invalid_response', 'The inbox has no list of results.');
+    for (const item of results) {
+      const message = toInboxMessage(item);
+      if (message) messages.push(message);
+    }
+    path = isRecord(body) && typeof body.next === 'string' && body.next ? toPath(body.next) : null;
+  }
+  return messages;
+}
+
+/**
+ * Marks a message read: `PATCH /api/student/inbox/{id}/read/` with `{is_read: true}`.
+ *
+ * @throws {@link ApiError} on any failure (the inbox logs it and keeps the message read; spec section 8)
+ */
+export async function markMessageRead(id: string, client: ApiClient = apiClient): Promise<void> {
+  await client.request<unknown>(`/api/student/inbox/${encodeURIComponent(id)}/read/`, { method: 'PATCH', body: { is_read: true } });
+}
+
+/**
+ * Loads the workbook list: `GET /api/workbooks/workbooks/`. A response without `results` is an empty
+ * list (spec section 7).
+ *
+ * @throws {@link ApiError} on any failure (the page shows "Failed to load workbooks.")
+ */
+export async function fetchWorkbooks(client: ApiClient = apiClient): Promise<WorkbookSummary[]> {
+  const body = await client.request<unknown>('/api/workbooks/workbooks/');
+  const results: unknown[] = isRecord(body) && Array.isArray(body.results) ? body.results : Array.isArray(body) ? body : [];
+  return results.filter(isRecord).flatMap((item) => {
+    const id = idOf(item.id);
+    if (!id) return [];
+    return [{ id, title: textOf(item.title), description: textOf(item.description), sectionCount: Array.isArray(item.sections) ? item.sections.length : 0 }];
+  });
+}
+
+/**
+ * Loads one workbook with its sections: `GET /api/workbooks/workbooks/{id}/?include_toc=true`.
+ *
+ * @param id - the workbook's id from the list (or the URL)
+ * @throws {@link ApiError} 404 when there is no such workbook, or any other failure (the reader shows "Failed to load workbook.")
+ */
+export async function fetchWorkbook(id: string, client: ApiClient = apiClient): Promise<Workbook> {
+  const body = await client.request<unknown>(`/api/workbooks/workbooks/${encodeURIComponent(id)}/?include_toc=true`);
+  if (!isRecord(body)) throw new ApiError(200, 'invalid_response', 'The workbook is not a JSON object.');
+  const sections = Array.isArray(body.sections) ? body.sections.filter(isRecord) : [];
+  return {
+    id: idOf(body.id) ?? id,
+    title: textOf(body.title),
+    description: textOf(body.description),
+    sections: sections.map((section, index) => ({
+      id: idOf(section.id) ?? `section-${index + 1}`,
+      heading: textOf(section.heading),
+      contentHtml: textOf(section.content_html),
+      images: (Array.isArray(section.images) ? section.images.filter(isRecord) : []).flatMap((image, imageIndex) =>
+        typeof image.image === 'string' && image.image
+          ? [{ id: idOf(image.id) ?? `image-${imageIndex + 1}`, image: image.image, caption: textOf(image.caption) }]
+          : [],
+      ),
+    })),
+  };
+}
+
+function toInboxMessage(item: unknown): InboxMessage | null {
+  if (!isRecord(item)) return null;
+  const id = idOf(item.id);
+  if (!id) return null;
+  return { id, subject: textOf(item.subject), body: textOf(item.body), timestamp: textOf(item.timestamp), isRead: item.is_read === true };
+}
+
+function idOf(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'string' && value.trim()) return value;
+  return null;
+}
+
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** The path and query of a page link, which a paginating server may send as a full URL. */
+function toPath(link: string): string {
+  const url = new URL(link, 'http://same-origin.invalid');
+  return url.pathname + url.search;
+}

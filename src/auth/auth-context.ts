@@ -1,0 +1,53 @@
+import { createContext, useContext } from 'react';
+import type { Autosave } from '../../engine/autosave/autosave.ts';
+import type { SignupDetails, UserProfile } from '../api/endpoints.ts';
+
+/** Where the app stands on who is signed in (spec section 4, "Authentication"). */
+export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
+
+/** Anything that can save unsaved day work before logout: the engine's autosave controller. */
+export type Flushable = Pick<Autosave, 'flush'>;
+
+export interface AuthContextValue {
+  /** `loading` while the start-up profile fetch runs, then `signed-in` or `signed-out`. */
+  status: AuthStatus;
+  /** The signed-in student, or null. */
+  user: UserProfile | null;
+  /**
+   * Logs in, stores both tokens, loads the profile and goes to `/`.
+   *
+   * @throws the {@link ApiError} of the failed call; nothing is stored then
+   */
+  login(username: string, password: string): Promise<void>;
+  /**
+   * Creates the account, stores both tokens, loads the profile and goes to `/`.
+   *
+   * @throws the {@link ApiError} of the failed call (409 when the username is taken); nothing is stored then
+   */
+  signup(details: SignupDetails): Promise<void>;
+  /**
+   * Silently saves unsaved day work (the given autosave plus every registered one), then removes both
+   * tokens and goes to `/login` (spec section 4). A failed save does not stop the logout. Never throws.
+   */
+  logout(options?: { autosave?: Flushable | null }): Promise<void>;
+  /**
+   * Registers an autosave to flush on logout, for a logout control placed outside the day's
+   * `AnswersForm`. Prefer the `<FlushOnLogout />` component inside the form.
+   *
+   * @returns the function that unregisters it
+   */
+  registerAutosave(autosave: Flushable): () => void;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+/**
+ * The auth state and actions of the enclosing {@link AuthProvider}.
+ *
+ * @throws Error when used outside an AuthProvider (a wiring mistake)
+ */
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used inside <AuthProvider> (see src/main.tsx).');
+  return context;
+}

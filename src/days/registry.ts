@@ -1,0 +1,47 @@
+import type { MDXContent } from 'mdx/types';
+import type { AnswersSchema } from '../../engine/schema/types.ts';
+
+/**
+ * The days of the module, found by file name: `content/days/day-N.mdx` with `schemas/day-N.schema.json`.
+ * Each lesson and schema is its own lazily loaded chunk, so a student downloads only the day they open.
+ * Adding a day is adding those two files; no code changes.
+ */
+const lessons = import.meta.glob<MDXContent>('../../content/days/day-*.mdx', { import: 'default' });
+const schemas = import.meta.glob<AnswersSchema>('../../schemas/day-*.schema.json', { import: 'default' });
+
+function byDay<T>(modules: Record<string, () => Promise<T>>): Map<number, () => Promise<T>> {
+  const map = new Map<number, () => Promise<T>>();
+  for (const [path, load] of Object.entries(modules)) {
+    const match = /day-(\d+)\.(?:mdx|schema\.json)$/.exec(path);
+    if (match) map.set(Number(match[1]), load);
+  }
+  return map;
+}
+
+const lessonsByDay = byDay(lessons);
+const schemasByDay = byDay(schemas);
+
+/** A day's lesson component and its answers schema. */
+export interface DayContent {
+  Lesson: MDXContent;
+  schema: AnswersSchema;
+}
+
+/** True when both the lesson and the schema of `day` exist. */
+export function isDayPublished(day: number): boolean {
+  return lessonsByDay.has(day) && schemasByDay.has(day);
+}
+
+/**
+ * Loads a day's lesson and schema.
+ *
+ * @returns the content, or null when the day has no lesson or no schema yet
+ * @throws when a chunk fails to download (the caller shows an error and lets the student retry)
+ */
+export async function loadDayContent(day: number): Promise<DayContent | null> {
+  const loadLesson = lessonsByDay.get(day);
+  const loadSchema = schemasByDay.get(day);
+  if (!loadLesson || !loadSchema) return null;
+  const [Lesson, schema] = await Promise.all([loadLesson(), loadSchema()]);
+  return { Lesson, schema };
+}

@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { apiClient, type ApiClient } from '../api/client.ts';
+import { fetchInbox, markMessageRead, type InboxMessage } from '../api/site-endpoints.ts';
+import { useAuth } from '../auth/auth-context.ts';
+import { InboxContext, type InboxContextValue, type InboxStatus } from './inbox-context.ts';
+
+interface InboxState {
+  /** Whose inbox this is (the signed-in student's id or username); state of another owner is stale. */
+  owner: string | null;
+  status: InboxStatus;
+  messages: InboxMessage[];
+  /** Ids marked read here; kept read over any later fetch, whatever the server answered. */
+  readHere: ReadonlySet<string>;
+}
+
+const NO_MESSAGES: InboxMessage[] = [];
+const NONE_READ: ReadonlySet<string> = new Set();
+
+function emptyState(owner: string | null): InboxState {
+  return { owner, status: 'loading', messages: NO_MESSAGES, readHere: NONE_READ };
+}
+
+function withReadHere(messages: InboxMessage[], readHere: ReadonlySet<string>): InboxMessage[] {
+  return messages.map((message) => (!message.isRead && readHere.has(message.id) ? { ...message, isRead: true } : message));
+}
+
+export interface InboxProviderProps {
+  /** The API client; the app's shared one unless given. */
+  client?: ApiClient;
+  children: ReactNode;
+}
+
+/**
+ * Holds the signed-in student's inbox, shared by the nav's unread badge and the inbox page, so reading a
+ * message drops the badge at once. Loads the messages when a student signs in; a failure is logged only
+ * (spec section 8, "Unread count fetch failure"). Outside a sign-in it holds nothing and calls nothing.
+ */
+export function InboxProvider({ client = apiClient, children }: InboxProviderProps) {
+  const { user } = useAuth();
+  const owner = user ? String(user.id ?? user.username) : null;
+  const [stored, setStored] = useState<InboxState>(() => emptyState(owner));
+  const state = stored.owner === owner ? stored : emptyState(owner);
+
+  // One fetch at a time per student: the provider and the inbox page may both ask on first load.
+  const inFlight = useRef<{ owner: string; done: Promise<void> } | null>(null);
+
+  const refresh = useCallback((): Promise<void> => {
+    if (!owner) return Promise.resolve();
+    if (inFlight.current?.owner === owner) return inFlight.current.done;
+    const done = fetchInbox(client)
+      .then(
+        (messages) =>
+          setStored((previous) => {
+            const readHere = previous.owner === owner ? previous.readHere : NONE_READ;
+            return { owner, status: 'ready', messages: withReadHere(messages, readHere), readHere };
+          }),
+        (error: unknown) => {
+          // Spec section 8: a failure to fetch the unread count is logged only.
+          console.error('The inbox could not be loaded.', error);
+          setStored((previous) =>
+            previous.owner === owner ? { ...previous, status: previous.status === 'ready' ? 'ready' : 'failed' } : { ...emptyState(owner), status: 'failed' },
+          );
+        },
+      )
+      .finally(() => {
+        if (inFlight.current?.done === done) inFlight.current = null;
+      });
+    inFlight.current = { owner, done };
+    return done;
+  }, [client, owner]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const markRead = useCallback(
+    (id: string) => {
+      const message = state.messages.find((each) => each.id === id);
+      if (!message || message.isRead) return;
+      setStored((previous) => {
+        const base = previous.owner === owner ? previous : emptyState(owner);
+        const readHere = new Set(base.readHere).add(id);
+        return { ...base, readHere, messages: withReadHere(base.messages, readHere) };
+      });
+      markMessageRead(id, client).catch((error: unknown) => console.error(`Message ${id} could not be marked read on the server.`, error));
+    },
+    [client, owner, state.messages],
+  );
+
+  const value = useMemo<InboxContextValue>(
+    () => ({
+      status: state.status,
+      messages: state.messages,
+      unreadCount: state.messages.filter((message) => !message.isRead).length,
+      refresh,
+      markRead,
+    }),
+    [state.status, state.messages, refresh, markRead],
+  );
+
+  return <InboxContext.Provider value={value}>{children}</InboxContext.Provider>;
+}

@@ -1,0 +1,12 @@
+/**
+ * The Loading view shown while the current user (and, on day pages, the saved answers) are fetched
+ * (spec section 2). A polite live region, so screen readers announce it once.
+ */
+export function Loading() {
+  return (
+    <div className="loading" role="status">
+      <span className="loading__spinner" aria-hidden="true" />
+      <span>Loading…</span>
+    </div>
+  );
+}

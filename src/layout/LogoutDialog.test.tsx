@@ -1,0 +1,211 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Autosave, SaveOutcome } from '../../engine/autosave/autosave.ts';
+import { AnswersContext } from '../../engine/form/answers-context.ts';
+import { seriousAxeViolations } from '../../engine/test/axe.ts';
+import { AuthProvider } from '../auth/AuthProvider.tsx';
+import { FlushOnLogout } from '../auth/FlushOnLogout.tsx';
+import { TopNav } from './TopNav.tsx';
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** A stand-in for the engine's autosave whose flush records whether the tokens were still there. */
+function fakeAutosave() {
+  const tokenAtFlush: (string | null)[] = [];
+  let finish: (outcome: SaveOutcome) => void = () => undefined;
+  const flush = vi.fn(
+    () =>
+      new Promise<SaveOutcome>((resolve) => {
+        tokenAtFlush.push(localStorage.getItem('accessToken'));
+        finish = resolve;
+      }),
+  );
+  const autosave = { flush } as unknown as Autosave;
+  return { autosave, flush, tokenAtFlush, finish: (outcome: SaveOutcome) => finish(outcome) };
+}
+
+function InAnswersForm({ autosave, children }: { autosave: Autosave; children: ReactNode }) {
+  return <AnswersContext.Provider value={{ schema: {}, autosave, initialAnswers: {} }}>{children}</AnswersContext.Provider>;
+}
+
+function renderDay(page: ReactNode) {
+  return render(
+    <MemoryRouter initialEntries={['/sections/day-1']}>
+      <AuthProvider>
+        <Routes>
+          <Route path="/sections/day-1" element={page} />
+          <Route path="/login" element={<h1>Login page</h1>} />
+        </Routes>
+      </AuthProvider>
+    </MemoryRouter>,
+  );
+}
+
+/** Opens the student's menu in the nav bar and chooses Logout. */
+async function openLogoutDialog() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Ada' }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+}
+
+beforeEach(() => {
+  localStorage.setItem('accessToken', 'access-1');
+  localStorage.setItem('refreshToken', 'refresh-1');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => json(200, { id: 1, username: 'ada77', first_name: 'Ada', last_name: 'Lovelace', classroom_name: null })),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('logout dialog', () => {
+  it('asks for confirmation with Cancel and Logout, focus starting on Cancel', async () => {
+    const { autosave } = fakeAutosave();
+    renderDay(
+      <InAnswersForm autosave={autosave}>
+        <TopNav />
+      </InAnswersForm>,
+    );
+
+    await openLogoutDialog();
+
+    const dialog = screen.getByRole('alertdialog', { name: 'Are you sure you want to logout?' });
+    expect(dialog).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('keeps keyboard focus inside while open', async () => {
+    const { autosave } = fakeAutosave();
+    renderDay(
+      <InAnswersForm autosave={autosave}>
+        <TopNav />
+      </InAnswersForm>,
+    );
+    await openLogoutDialog();
+
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Logout' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+  });
+
+  it('closes on Cancel and keeps the student signed in', async () => {
+    const { autosave, flush } = fakeAutosave();
+    renderDay(
+      <InAnswersForm autosave={autosave}>
+        <TopNav />
+      </InAnswersForm>,
+    );
+    await openLogoutDialog();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(flush).not.toHaveBeenCalled();
+    expect(localStorage.getItem('accessToken')).toBe('access-1');
+  });
+
+  it('closes on Escape', async () => {
+    const { autosave } = fakeAutosave();
+    renderDay(
+      <InAnswersForm autosave={autosave}>
+        <TopNav />
+      </InAnswersForm>,
+    );
+    await openLogoutDialog();
+
+    await userEvent.keyboard('{Escape}');
+
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(localStorage.getItem('accessToken')).toBe('access-1');
+  });
+
+  it('on Logout saves unsaved day work first, then removes both tokens and goes to /login', async () => {
+    const { autosave, flush, tokenAtFlush, finish } = fakeAutosave();
+    renderDay(
+      <InAnswersForm autosave={autosave}>
+        <TopNav />
+      </InAnswersForm>,
+    );
+    await openLogoutDialog();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(flush).toHaveBeenCalledOnce();
+    expect(tokenAtFlush).toEqual(['access-1']);
+    expect(screen.getByRole('button', { name: 'Logging out…' })).toBeDisabled();
+    expect(localStorage.getItem('accessToken')).toBe('access-1');
+    finish('saved');
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+  });
+
+  it('still logs out when the last save fails', async () => {
+    const { autosave, finish } = fakeAutosave();
+    renderDay(
+      <InAnswersForm autosave={autosave}>
+        <TopNav />
+      </InAnswersForm>,
+    );
+    await openLogoutDialog();
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+
+    finish('failed');
+
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('flushes a day registered with <FlushOnLogout /> when the bar sits outside the answers form', async () => {
+    const { autosave, flush, finish } = fakeAutosave();
+    renderDay(
+      <>
+        <TopNav />
+        <InAnswersForm autosave={autosave}>
+          <FlushOnLogout />
+        </InAnswersForm>
+      </>,
+    );
+    await openLogoutDialog();
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(flush).toHaveBeenCalledOnce();
+    finish('saved');
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+  });
+
+  it('logs out at once where there is no day work', async () => {
+    renderDay(<TopNav />);
+    await openLogoutDialog();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+  });
+
+  it('has no serious accessibility violation while open', async () => {
+    renderDay(<TopNav />);
+    await openLogoutDialog();
+
+    expect(await seriousAxeViolations(document.body)).toEqual([]);
+  });
+});
+
+describe('top navigation bar', () => {
+  it('links the site name to the home page and shows the student', async () => {
+    renderDay(<TopNav />);
+
+    expect(await screen.findByText('Ada')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'SciTrek' })).toHaveAttribute('href', '/');
+  });
+});

@@ -1,0 +1,67 @@
+import { AlertDialog } from 'radix-ui';
+import { useState, type RefObject } from 'react';
+import { useOptionalAutosave } from '../../engine/form/answers-context.ts';
+import { useAuth } from '../auth/auth-context.ts';
+
+export interface LogoutDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /**
+   * Where focus goes when the dialog closes without logging out: the control that opened it. Needed when
+   * a menu item opened it, since the item is gone by then; by default focus returns to what had it before.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}
+
+/**
+ * The logout confirmation (spec section 2, "Logged-in navigation"; section 4, "Authentication"):
+ * "Are you sure you want to logout?" with Cancel and Logout. Cancel, Escape or a click outside closes
+ * it. Logout silently saves unsaved day work first (the enclosing `AnswersForm`'s autosave, if any, and
+ * any registered with `<FlushOnLogout />`), then removes both tokens and goes to /login. Focus is
+ * trapped inside while it is open and starts on Cancel.
+ *
+ * Controlled, so that a button or a menu item can open it.
+ */
+export function LogoutDialog({ open, onOpenChange, returnFocusTo }: LogoutDialogProps) {
+  const autosave = useOptionalAutosave();
+  const { logout } = useAuth();
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  async function confirm() {
+    setLoggingOut(true);
+    try {
+      await logout({ autosave });
+    } finally {
+      setLoggingOut(false);
+    }
+  }
+
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => (loggingOut ? undefined : onOpenChange(next))}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content
+          className="dialog"
+          aria-describedby={undefined}
+          onEscapeKeyDown={(event) => loggingOut && event.preventDefault()}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo?.current;
+            if (!target?.isConnected) return;
+            event.preventDefault();
+            target.focus();
+          }}
+        >
+          <AlertDialog.Title className="dialog__title">Are you sure you want to logout?</AlertDialog.Title>
+          <div className="dialog__actions">
+            <AlertDialog.Cancel className="button button--secondary" disabled={loggingOut}>
+              Cancel
+            </AlertDialog.Cancel>
+            <button type="button" className="button button--danger" onClick={() => void confirm()} disabled={loggingOut} aria-busy={loggingOut}>
+              {loggingOut ? 'Logging out…' : 'Logout'}
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,107 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { displayName } from '../api/endpoints.ts';
+import { useAuth } from '../auth/auth-context.ts';
+import { MODULE_PAGES, QUIZZES } from '../site/sections.ts';
+import { LOGO_SRC, SITE_NAME } from '../site/site.ts';
+import { hideBrokenImage } from './hide-broken-image.ts';
+import { useOptionalInbox } from './inbox-context.ts';
+import { NavMenu } from './NavMenu.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+/**
+ * The navigation bar of every signed-in page, day pages included (spec section 2, "Logged-in
+ * navigation"): the site name linking to `/`; Home (/student_profile); Inbox with the unread count
+ * badge; the Modules and Module Check menus; and the student's menu with My Profile and Logout, which
+ * asks for confirmation and saves unsaved day work first. Below 720 px wide the links fold behind a
+ * Menu button. Visitors see only the site name.
+ *
+ * Placed inside the day's `AnswersForm`, its logout flushes that autosave by itself; placed outside,
+ * put `<FlushOnLogout />` inside the form. The unread badge needs an `InboxProvider` above it and is left
+ * out without one.
+ */
+export function TopNav() {
+  const { user } = useAuth();
+  const inbox = useOptionalInbox();
+  const { pathname } = useLocation();
+  // The folded menu belongs to the page it was opened on: following a link closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const listId = useId();
+  const unread = inbox?.unreadCount ?? 0;
+
+  function closeOnEscape(event: KeyboardEvent<HTMLElement>) {
+    // Keys pressed in a menu (rendered in a portal) bubble here through React; those menus close themselves.
+    if (event.key !== 'Escape' || !open || !event.currentTarget.contains(event.target as Node)) return;
+    setOpenOn(null);
+    event.currentTarget.querySelector<HTMLButtonElement>('.top-nav__toggle')?.focus();
+  }
+
+  return (
+    <header className="top-nav">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <div className="top-nav__inner">
+        <Link className="top-nav__brand" to="/">
+          <img className="top-nav__logo" src={LOGO_SRC} alt="" width="32" height="32" onError={hideBrokenImage} />
+          {SITE_NAME}
+        </Link>
+        {user ? (
+          <nav className="top-nav__nav" aria-label="Main" onKeyDown={closeOnEscape}>
+            <button type="button" className="top-nav__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpenOn(open ? null : pathname)}>
+              <MenuIcon open={open} />
+              Menu
+              {unread > 0 ? <UnreadBadge count={unread} /> : null}
+            </button>
+            <ul id={listId} className="top-nav__list" data-open={open ? 'true' : undefined}>
+              <li>
+                <NavLink className="top-nav__link" to="/student_profile" end>
+                  Home
+                </NavLink>
+              </li>
+              <li>
+                <NavLink className="top-nav__link" to="/inbox">
+                  Inbox
+                  {unread > 0 ? <UnreadBadge count={unread} /> : null}
+                </NavLink>
+              </li>
+              <li>
+                <NavMenu label="Modules" pages={MODULE_PAGES} />
+              </li>
+              <li>
+                <NavMenu label="Module Check" pages={QUIZZES} />
+              </li>
+              <li className="top-nav__user">
+                <UserMenu label={displayName(user)} triggerClassName="top-nav__link" />
+              </li>
+            </ul>
+          </nav>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+/** The unread count badge; read as "6 unread" by screen readers. */
+function UnreadBadge({ count }: { count: number }) {
+  return (
+    <span className="badge badge--count">
+      <span className="visually-hidden">, </span>
+      {count}
+      <span className="visually-hidden"> unread</span>
+    </span>
+  );
+}
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+      {open ? (
+        <path d="M5 5l10 10M15 5 5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      ) : (
+        <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      )}
+    </svg>
+  );
+}

@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import '../engine/styles.css';
+import './styles.css';
+import { App } from './App.tsx';
+import { AuthProvider } from './auth/AuthProvider.tsx';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html must contain <div id="root"> for the app to mount.');
+
+createRoot(root).render(
+  <StrictMode>
+    <BrowserRouter>
+      <AuthProvider>
+        <App />
+      </AuthProvider>
+    </BrowserRouter>
+  </StrictMode>,
+);

@@ -1,0 +1,79 @@
+import { Link } from 'react-router';
+import { displayName } from '../api/endpoints.ts';
+import { useAuth } from '../auth/auth-context.ts';
+import { hideBrokenImage } from '../layout/hide-broken-image.ts';
+import { usePageTitle } from '../layout/use-page-title.ts';
+import { UserMenu } from '../layout/UserMenu.tsx';
+import { readSiteData } from '../site/site-data.ts';
+import { LOGO_SRC, SITE_NAME, SITE_TAGLINE } from '../site/site.ts';
+import { Gallery } from './home/Gallery.tsx';
+import { ResourcesSection } from './home/ResourcesSection.tsx';
+import { TeamSection } from './home/TeamSection.tsx';
+
+/**
+ * The public home page at `/` (spec section 1; section 2): a header with the logo and, for a signed-in
+ * student, "Hello, {first name or username}" with a menu (My Profile, Logout with its confirmation), or
+ * for visitors the "Student Login / Sign-Up" link; then the research gallery, "Meet Our Team" and
+ * "Bioinformatics Resources" from `content/site/`. The app shows Loading until the profile has arrived.
+ */
+export function HomePage() {
+  const { user } = useAuth();
+  const { gallery, team, resources } = readSiteData();
+  usePageTitle('');
+
+  return (
+    <div className="page home">
+      <header className="site-header">
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        <div className="site-header__inner">
+          <Link className="top-nav__brand" to="/">
+            <img className="top-nav__logo" src={LOGO_SRC} alt="" width="40" height="40" onError={hideBrokenImage} />
+            {SITE_NAME}
+          </Link>
+          {user ? (
+            <UserMenu label={`Hello, ${displayName(user)}`} triggerClassName="site-header__greeting" />
+          ) : (
+            <Link className="button" to="/login">
+              Student Login / Sign-Up
+            </Link>
+          )}
+        </div>
+      </header>
+      <main id="main">
+        <section className="hero" aria-labelledby="home-heading">
+          <div className="hero__inner">
+            <h1 id="home-heading" className="hero__title">
+              {SITE_NAME}
+            </h1>
+            <p className="hero__tagline">{SITE_TAGLINE || 'A week of hands-on bioinformatics: gene regulation, cancer and how scientists detect it.'}</p>
+            <p className="hero__actions">
+              {user ? (
+                <Link className="button hero__cta" to="/student_profile">
+                  Open my workbook
+                </Link>
+              ) : (
+                <Link className="button hero__cta" to="/login">
+                  Log in to start
+                </Link>
+              )}
+            </p>
+          </div>
+        </section>
+        <div className="home__sections">
+          {gallery.length > 0 ? (
+            <section className="home-section" aria-labelledby="gallery-heading">
+              <h2 id="gallery-heading" className="home-section__heading">
+                Research in Focus
+              </h2>
+              <Gallery items={gallery} label="Research features" />
+            </section>
+          ) : null}
+          {team.length > 0 ? <TeamSection members={team} /> : null}
+          {resources.length > 0 ? <ResourcesSection resources={resources} /> : null}
+        </div>
+      </main>
+    </div>
+  );
+}

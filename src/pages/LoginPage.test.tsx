@@ -1,0 +1,251 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { seriousAxeViolations } from '../../engine/test/axe.ts';
+import { App } from '../App.tsx';
+import { AuthProvider } from '../auth/AuthProvider.tsx';
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const profile = { id: 1, username: 'ada77', first_name: 'Ada', last_name: 'Lovelace', classroom_name: null };
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AuthProvider>
+        <App />
+      </AuthProvider>
+    </MemoryRouter>,
+  );
+}
+
+let fetchMock: ReturnType<typeof vi.fn<(url: string, init?: RequestInit) => Promise<Response>>>;
+
+beforeEach(() => {
+  fetchMock = vi.fn(async () => json(500, { detail: 'Unexpected call', code: 'test' }));
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function bodyOf(call: [string, RequestInit?] | undefined): unknown {
+  return JSON.parse(String(call?.[1]?.body));
+}
+
+describe('login page', () => {
+  it('shows the site name, the Sign In form and a link to reset a forgotten password', () => {
+    renderAt('/login');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'SciTrek' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Sign In', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Username' })).toHaveAttribute('autocomplete', 'username');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'current-password');
+    expect(screen.getByRole('link', { name: 'Forgot Your Password?' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  describe('signing in', () => {
+    it('stores both tokens and goes to the home page on success', async () => {
+      fetchMock.mockImplementation(async (url) => {
+        if (url === '/api/token/') return json(200, { access: 'access-1', refresh: 'refresh-1' });
+        if (url === '/api/student/profile/') return json(200, profile);
+        return json(500, {});
+      });
+      renderAt('/login');
+
+      await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'ada77');
+      await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+      expect(await screen.findByText('Hello, Ada')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: 'SciTrek' })).toBeInTheDocument();
+      expect(localStorage.getItem('accessToken')).toBe('access-1');
+      expect(localStorage.getItem('refreshToken')).toBe('refresh-1');
+      expect(bodyOf(fetchMock.mock.calls[0])).toEqual({ username: 'ada77', password: 'correct horse' });
+    });
+
+    it('shows "Invalid credentials. Please try again." in an alert when the credentials are wrong', async () => {
+      fetchMock.mockImplementation(async () => json(401, { detail: 'No active account found with the given credentials', code: 'invalid_credentials' }));
+      renderAt('/login');
+
+      await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'ada77');
+      await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials. Please try again.');
+      expect(localStorage.getItem('accessToken')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    });
+
+    it('shows the same message when the network fails', async () => {
+      fetchMock.mockImplementation(async () => {
+        throw new TypeError('Failed to fetch');
+      });
+      renderAt('/login');
+
+      await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'ada77');
+      await userEvent.type(screen.getByLabelText('Password'), 'pw');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials. Please try again.');
+    });
+
+    it('disables the button while the request is on its way', async () => {
+      let answer: (response: Response) => void = () => undefined;
+      fetchMock.mockImplementation((url) => (url === '/api/token/' ? new Promise<Response>((resolve) => (answer = resolve)) : Promise.resolve(json(200, profile))));
+      renderAt('/login');
+
+      await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'ada77');
+      await userEvent.type(screen.getByLabelText('Password'), 'pw');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+      expect(await screen.findByRole('button', { name: 'Signing in…' })).toBeDisabled();
+      answer(json(200, { access: 'access-1', refresh: 'refresh-1' }));
+      expect(await screen.findByText('Hello, Ada')).toBeInTheDocument();
+    });
+
+    it('requires a username and a password and sends nothing without them', async () => {
+      renderAt('/login');
+
+      await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+      expect(await screen.findByText('Username is required.')).toBeInTheDocument();
+      expect(screen.getByText('Password is required.')).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Username' })).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByRole('textbox', { name: 'Username' })).toHaveAccessibleDescription('Username is required.');
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('the Sign In / Sign Up toggle', () => {
+    it('switches to the Sign Up form and announces which one is selected', async () => {
+      renderAt('/login');
+
+      await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
+
+      expect(screen.getByRole('tab', { name: 'Sign Up', selected: true })).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Sign In', selected: false })).toBeInTheDocument();
+      const form = screen.getByRole('form', { name: 'Sign Up' });
+      expect(within(form).getByRole('textbox', { name: 'Username' })).toBeInTheDocument();
+      expect(within(form).getByLabelText('Password')).toHaveAttribute('autocomplete', 'new-password');
+      expect(within(form).getByLabelText('Confirm Password')).toHaveAttribute('autocomplete', 'new-password');
+      expect(within(form).getByRole('textbox', { name: 'First Name' })).toHaveAttribute('autocomplete', 'given-name');
+      expect(within(form).getByRole('textbox', { name: 'Last Name' })).toHaveAttribute('autocomplete', 'family-name');
+      expect(within(form).getByRole('textbox', { name: 'Classroom Name (optional)' })).toBeInTheDocument();
+    });
+
+    it('works with the keyboard', async () => {
+      renderAt('/login');
+
+      screen.getByRole('tab', { name: 'Sign In' }).focus();
+      await userEvent.keyboard('{ArrowRight}');
+
+      expect(screen.getByRole('tab', { name: 'Sign Up', selected: true })).toHaveFocus();
+      expect(screen.getByRole('form', { name: 'Sign Up' })).toBeInTheDocument();
+      await userEvent.keyboard('{ArrowLeft}');
+      expect(screen.getByRole('form', { name: 'Sign In' })).toBeInTheDocument();
+    });
+  });
+
+  describe('signing up', () => {
+    it('shows "Passwords do not match." and sends nothing when the passwords differ', async () => {
+      renderAt('/login');
+      await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
+
+      await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'ada77');
+      await userEvent.type(screen.getByLabelText('Password'), 'first secret');
+      await userEvent.type(screen.getByLabelText('Confirm Password'), 'second secret');
+      await userEvent.type(screen.getByRole('textbox', { name: 'First Name' }), 'Ada');
+      await userEvent.type(screen.getByRole('textbox', { name: 'Last Name' }), 'Lovelace');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+      expect(await screen.findByText('Passwords do not match.')).toBeInTheDocument();
+      expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription('Passwords do not match.');
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    it('requires every field but Classroom Name', async () => {
+      renderAt('/login');
+      await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
+
+      await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+      expect(await screen.findByText('Username is required.')).toBeInTheDocument();
+      expect(screen.getByText('Password is required.')).toBeInTheDocument();
+      expect(screen.getByText('Confirm Password is required.')).toBeInTheDocument();
+      expect(screen.getByText('First Name is required.')).toBeInTheDocument();
+      expect(screen.getByText('Last Name is required.')).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Classroom Name (optional)' })).not.toHaveAttribute('aria-invalid');
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    it('creates the account, stores both tokens and goes to the home page', async () => {
+      fetchMock.mockImplementation(async (url) => {
+        if (url === '/api/student/signup/') return json(201, { access: 'access-1', refresh: 'refresh-1' });
+        if (url === '/api/student/profile/') return json(200, profile);
+        return json(500, {});
+      });
+      renderAt('/login');
+      await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
+
+      await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'ada77');
+      await userEvent.type(screen.getByLabelText('Password'), 'same secret');
+      await userEvent.type(screen.getByLabelText('Confirm Password'), 'same secret');
+      await userEvent.type(screen.getByRole('textbox', { name: 'First Name' }), 'Ada');
+      await userEvent.type(screen.getByRole('textbox', { name: 'Last Name' }), 'Lovelace');
+      await userEvent.type(screen.getByRole('textbox', { name: 'Classroom Name (optional)' }), 'Room 12');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+      expect(await screen.findByText('Hello, Ada')).toBeInTheDocument();
+      expect(bodyOf(fetchMock.mock.calls[0])).toEqual({
+        username: 'ada77',
+        password: 'same secret',
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        classroom_name: 'Room 12',
+      });
+      expect(localStorage.getItem('accessToken')).toBe('access-1');
+      expect(localStorage.getItem('refreshToken')).toBe('refresh-1');
+    });
+
+    it('shows "Sign up failed. Please check your details and try again." in an alert when the username is taken', async () => {
+      fetchMock.mockImplementation(async () => json(409, { detail: 'That username is taken.', code: 'username_taken' }));
+      renderAt('/login');
+      await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
+
+      await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'ada77');
+      await userEvent.type(screen.getByLabelText('Password'), 'same secret');
+      await userEvent.type(screen.getByLabelText('Confirm Password'), 'same secret');
+      await userEvent.type(screen.getByRole('textbox', { name: 'First Name' }), 'Ada');
+      await userEvent.type(screen.getByRole('textbox', { name: 'Last Name' }), 'Lovelace');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent('Sign up failed. Please check your details and try again.');
+      expect(localStorage.getItem('accessToken')).toBeNull();
+    });
+  });
+
+  it('redirects a signed-in student to the home page', async () => {
+    localStorage.setItem('accessToken', 'access-1');
+    localStorage.setItem('refreshToken', 'refresh-1');
+    fetchMock.mockImplementation(async () => json(200, profile));
+
+    renderAt('/login');
+
+    expect(await screen.findByText('Hello, Ada')).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Sign In' })).not.toBeInTheDocument();
+  });
+
+  it.each(['Sign In', 'Sign Up'])('has no serious accessibility violation on %s', async (tab) => {
+    const { container } = renderAt('/login');
+    await userEvent.click(screen.getByRole('tab', { name: tab }));
+    await userEvent.click(screen.getByRole('button', { name: tab }));
+    await screen.findByText('Username is required.');
+
+    expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+});

@@ -1,0 +1,22 @@
+import { EmbedPanel } from '../../engine/widgets/embed-panel/index.ts';
+import { usePageTitle } from '../layout/use-page-title.ts';
+import { QUIZ_FRAME_HEIGHT_PX, type Quiz } from '../site/sections.ts';
+
+/**
+ * A module quiz page (/student_profile/pre_module and /student_profile/post_module; spec section 2): the
+ * external form in an embed panel titled after the quiz, with Reload, Open in new tab and the
+ * blocked-embed warning when the school network keeps the form from loading.
+ */
+export function QuizPage({ quiz }: { quiz: Quiz }) {
+  usePageTitle(quiz.title);
+  return (
+    <main className="content-page content-page--wide" id="main">
+      <h1>{quiz.title}</h1>
+      <p className="section-intro">
+        Answer every question, then press <strong>Submit</strong> at the end of the form. Your answers go to the programme, not to your workbook. If the form
+        does not appear, open it in a new tab.
+      </p>
+      <EmbedPanel title={quiz.title} src={quiz.src} height={QUIZ_FRAME_HEIGHT_PX} />
+    </main>
+  );
+}

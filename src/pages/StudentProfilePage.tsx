@@ -1,0 +1,134 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { fetchProfile, type UserProfile } from '../api/endpoints.ts';
+import { useAuth } from '../auth/auth-context.ts';
+import { Loading } from '../layout/Loading.tsx';
+import { usePageTitle } from '../layout/use-page-title.ts';
+import { DAYS } from '../site/days.ts';
+import { QUIZZES, STATIC_SECTIONS } from '../site/sections.ts';
+import { SITE_NAME } from '../site/site.ts';
+
+/** The fixed title of every student (spec section 2, "Student profile page"). */
+export const STUDENT_TITLE = 'Junior Bioinformatics Scientist';
+/** Shown when the profile cannot be loaded (spec section 8). */
+export const PROFILE_FAILED_MESSAGE = 'Unable to load profile. Please try logging in again.';
+/** Shown as the class of a student without a classroom (spec section 2). */
+export const NO_CLASSROOM = 'N/A';
+
+type ProfileState = { status: 'loading' } | { status: 'ready'; profile: UserProfile } | { status: 'failed' };
+
+/**
+ * The student's welcome page at /student_profile (spec section 2, "Student profile page"): "Welcome to
+ * {site name}, {first name}", a biography list (Name, Class, Title) and links into the week. It fetches
+ * the profile afresh and shows Loading until it arrives; on failure it shows
+ * "Unable to load profile. Please try logging in again." with a way back to the login page.
+ */
+export function StudentProfilePage() {
+  const [state, setState] = useState<ProfileState>({ status: 'loading' });
+  const { logout } = useAuth();
+  usePageTitle('My Profile');
+
+  useEffect(() => {
+    let cancelled = false;
+    fetchProfile().then(
+      (profile) => !cancelled && setState({ status: 'ready', profile }),
+      () => !cancelled && setState({ status: 'failed' }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  if (state.status === 'loading') {
+    return (
+      <main className="content-page" id="main">
+        <Loading />
+      </main>
+    );
+  }
+
+  if (state.status === 'failed') {
+    return (
+      <main className="content-page" id="main">
+        <h1>Welcome to {SITE_NAME}</h1>
+        <p className="form-alert" role="alert">
+          {PROFILE_FAILED_MESSAGE}
+        </p>
+        <p>
+          <button type="button" className="button" onClick={() => void logout()}>
+            Log in again
+          </button>
+        </p>
+      </main>
+    );
+  }
+
+  const { profile } = state;
+  const fullName = `${profile.firstName} ${profile.lastName}`.trim() || profile.username;
+  return (
+    <main className="content-page" id="main">
+      <section className="profile-card" aria-labelledby="profile-heading">
+        <span className="profile-card__avatar" aria-hidden="true">
+          {(profile.firstName || profile.username).charAt(0).toUpperCase()}
+        </span>
+        <div>
+          <h1 id="profile-heading" className="profile-card__heading">
+            Welcome to {SITE_NAME}, {profile.firstName || profile.username}
+          </h1>
+          <dl className="bio">
+            <div className="bio__row">
+              <dt>Name</dt>
+              <dd>{fullName}</dd>
+            </div>
+            <div className="bio__row">
+              <dt>Class</dt>
+              <dd>{profile.classroomName?.trim() || NO_CLASSROOM}</dd>
+            </div>
+            <div className="bio__row">
+              <dt>Title</dt>
+              <dd>{STUDENT_TITLE}</dd>
+            </div>
+          </dl>
+        </div>
+      </section>
+
+      <section aria-labelledby="week-heading">
+        <h2 id="week-heading">Your week</h2>
+        <p className="section-intro">Start with the welcome pages, then work through one day at a time. Your answers save as you type.</p>
+        <ol className="link-grid">
+          {STATIC_SECTIONS.map((section) => (
+            <li key={section.path}>
+              <Link className="link-card" to={section.path}>
+                <span className="link-card__kicker">Before Day 1</span>
+                <span className="link-card__title">{section.title}</span>
+              </Link>
+            </li>
+          ))}
+          {DAYS.map(({ day, title, path }) => (
+            <li key={path}>
+              <Link className="link-card" to={path}>
+                <span className="link-card__kicker">Day {day}</span>
+                <span className="link-card__title">{title}</span>
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="check-heading">
+        <h2 id="check-heading">Module check</h2>
+        <p className="section-intro">Take the pre-module quiz before Day 1 and the post-module quiz after Day 5.</p>
+        <ul className="link-grid link-grid--two">
+          {QUIZZES.map((quiz) => (
+            <li key={quiz.path}>
+              <Link className="link-card" to={quiz.path}>
+                <span className="link-card__kicker">Quiz</span>
+                <span className="link-card__title">{quiz.title}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { fetchWorkbook, type Workbook } from '../api/site-endpoints.ts';
+import { Loading } from '../layout/Loading.tsx';
+import { usePageTitle } from '../layout/use-page-title.ts';
+
+/** Shown when the workbook cannot be loaded, a missing one included (spec section 8). */
+export const WORKBOOK_FAILED_MESSAGE = 'Failed to load workbook.';
+
+type ReaderState = { id: string } & ({ status: 'loading' } | { status: 'ready'; workbook: Workbook } | { status: 'failed' });
+
+/**
+ * The workbook reader at /workbooks/{id} (spec section 2, "Workbook list and reader"): the title, then
+ * each section's heading, its HTML content (sanitised by the server) and its images with captions. On
+ * failure, a missing workbook included: "Failed to load workbook."
+ */
+export function WorkbookPage() {
+  const { workbookId = '' } = useParams();
+  const [loaded, setLoaded] = useState<ReaderState | null>(null);
+  const state: ReaderState = loaded?.id === workbookId ? loaded : { id: workbookId, status: 'loading' };
+  usePageTitle(state.status === 'ready' ? state.workbook.title : 'Workbook');
+
+  useEffect(() => {
+    let cancelled = false;
+    fetchWorkbook(workbookId).then(
+      (workbook) => !cancelled && setLoaded({ id: workbookId, status: 'ready', workbook }),
+      (error: unknown) => {
+        console.error(`Workbook ${workbookId} could not be loaded.`, error);
+        if (!cancelled) setLoaded({ id: workbookId, status: 'failed' });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [workbookId]);
+
+  return (
+    <main className="content-page workbook" id="main">
+      <p className="back-link">
+        <Link to="/workbooks">
+          <span aria-hidden="true">← </span>Available Workbooks
+        </Link>
+      </p>
+      {state.status === 'loading' ? <Loading /> : null}
+      {state.status === 'failed' ? (
+        <>
+          <h1>Workbook</h1>
+          <p className="form-alert" role="alert">
+            {WORKBOOK_FAILED_MESSAGE}
+          </p>
+        </>
+      ) : null}
+      {state.status === 'ready' ? (
+        <>
+          <h1>{state.workbook.title}</h1>
+          {state.workbook.description ? <p className="section-intro">{state.workbook.description}</p> : null}
+          {state.workbook.sections.length === 0 ? <p>This workbook has no sections yet.</p> : null}
+          {state.workbook.sections.map((section, index) => (
+            <section key={section.id} className="workbook__section" aria-labelledby={`workbook-section-${index + 1}`}>
+              <h2 id={`workbook-section-${index + 1}`}>{section.heading}</h2>
+              {/* content_html is sanitised by the server (spec section 3, "Workbook"). */}
+              <article className="workbook__content" dangerouslySetInnerHTML={{ __html: section.contentHtml }} />
+              {section.images.map((image) => (
+                <figure key={image.id} className="workbook__figure">
+                  <img src={image.image} alt={image.caption || `Figure for ${section.heading}`} loading="lazy" />
+                  {image.caption ? <figcaption>{image.caption}</figcaption> : null}
+                </figure>
+              ))}
+            </section>
+          ))}
+        </>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,49 @@
+import { DAYS } from './days.ts';
+
+/** A page of the module as listed in the Modules menu. */
+export interface ModulePage {
+  /** The menu label, e.g. "Important Vocabulary" or "Day 1: Gene Regulation". */
+  title: string;
+  path: string;
+}
+
+/** A static content page (spec section 2, "Static content pages"), rendered from `content/sections/<slug>.mdx`. */
+export interface StaticSection extends ModulePage {
+  slug: string;
+}
+
+/** The static pages, in reading order: welcome → what-youll-learn → vocabulary → day-1 (spec section 2). */
+export const STATIC_SECTIONS: readonly StaticSection[] = [
+  { slug: 'welcome', title: 'Welcome', path: '/sections/welcome' },
+  { slug: 'what-youll-learn', title: "What You'll Learn", path: '/sections/what-youll-learn' },
+  { slug: 'vocabulary', title: 'Important Vocabulary', path: '/sections/vocabulary' },
+];
+
+/** The Modules menu (spec section 2, "Logged-in navigation"): the static pages, then Day 1 to Day 5. */
+export const MODULE_PAGES: readonly ModulePage[] = [
+  ...STATIC_SECTIONS.map(({ title, path }) => ({ title, path })),
+  ...DAYS.map(({ day, title, path }) => ({ title: `Day ${day}: ${title}`, path })),
+];
+
+/** One of the two external quizzes (spec section 1; addresses in shared/spec/content-facts.md). */
+export interface Quiz extends ModulePage {
+  /** The embeddable form address. */
+  src: string;
+}
+
+/** The Module Check menu (spec section 2): the pre-module quiz, then the post-module quiz. */
+export const QUIZZES: readonly Quiz[] = [
+  {
+    title: 'Pre-Module Quiz',
+    path: '/student_profile/pre_module',
+    src: 'https://docs.google.com/forms/d/e/1FAIpQLSf0iPuX7GHQkCP8fQgLxj5WDE-1C62VLC18wQMw5qciD2oSAA/viewform?embedded=true',
+  },
+  {
+    title: 'Post-Module Quiz',
+    path: '/student_profile/post_module',
+    src: 'https://docs.google.com/forms/d/e/1FAIpQLScOvzSzNUvmd-zzc3WHVPUNBQ1SqCV27A07ybog7PbnLaIB-w/viewform?embedded=true',
+  },
+];
+
+/** Height of a quiz frame in px: a Google Form is long, and a tall frame scrolls less inside the page. */
+export const QUIZ_FRAME_HEIGHT_PX = 1200;

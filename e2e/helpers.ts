@@ -1,0 +1,35 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** A username no earlier test run has taken. */
+export function uniqueUsername(prefix = 'student'): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+/**
+ * Signs a new student up through the login page, as a student would, and waits for the home page.
+ * @returns the username and password used
+ */
+export async function signUpThroughPage(page: Page, firstName = 'Ada'): Promise<{ username: string; password: string }> {
+  const username = uniqueUsername();
+  const password = 'correct horse battery staple';
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByLabel('First Name').fill(firstName);
+  await page.getByLabel('Last Name').fill('Lovelace');
+  await page.getByRole('button', { name: 'Sign Up' }).last().click();
+  await expect(page).toHaveURL(/\/$/);
+  return { username, password };
+}
+
+/** Fails with the list of serious or critical axe violations on the page, if any. */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
+}

@@ -1,0 +1,33 @@
+import { BlankChoice } from './widgets/blank-choice/index.ts';
+import { Card } from './widgets/card/index.ts';
+import { EmbedPanel } from './widgets/embed-panel/index.ts';
+import { FacilitatorTip } from './widgets/facilitator-tip/index.ts';
+import { FreeText } from './widgets/free-text/index.ts';
+import { ImageOverlay } from './widgets/image-overlay/index.ts';
+import { Inquiry, InquiryItem } from './widgets/inquiry/index.ts';
+import { InteractiveOverlay } from './widgets/interactive-overlay/index.ts';
+import { OrderSteps } from './widgets/order-steps/index.ts';
+import { ResetButton } from './widgets/reset-button/index.ts';
+import { SaveButton } from './widgets/save-button/index.ts';
+import { ThinkRespond } from './widgets/think-respond/index.ts';
+
+/**
+ * Every widget tag a lesson may use in MDX, by tag name. The app passes these to `MDXProvider`, so
+ * lesson files need no imports (design card: "a generic renderer maps them to widgets").
+ * Adding a widget: build it in `engine/widgets/<name>/` with a story and a test, then list it here.
+ */
+export const lessonComponents = {
+  BlankChoice,
+  Card,
+  EmbedPanel,
+  FacilitatorTip,
+  FreeText,
+  ImageOverlay,
+  Inquiry,
+  InquiryItem,
+  InteractiveOverlay,
+  OrderSteps,
+  ResetButton,
+  SaveButton,
+  ThinkRespond,
+};

@@ -1,0 +1,36 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'web',
+            environment: 'jsdom',
+            setupFiles: ['./engine/test/setup.ts'],
+            // Projects with different maxWorkers must run in separate groups (Vitest 4).
+            sequence: { groupOrder: 0 },
+            include: ['engine/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'content/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'server',
+            environment: 'node',
+            include: ['server/**/*.test.ts'],
+            testTimeout: 60_000,
+            hookTimeout: 60_000,
+            // One PGlite per worker is ~700 MB RSS (shared/STACK.md T10); two workers fit 2 cores.
+            maxWorkers: 2,
+            sequence: { groupOrder: 1 },
+          },
+        },
+      ],
+    },
+  }),
+);

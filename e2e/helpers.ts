@@ -8,9 +8,10 @@ export function uniqueUsername(prefix = 'student'): string {
 
 /**
  * Signs a new student up through the login page, as a student would, and waits for the home page.
+ * The last name is always "Lovelace"; the classroom is left empty unless given.
  * @returns the username and password used
  */
-export async function signUpThroughPage(page: Page, firstName = 'Ada'): Promise<{ username: string; password: string }> {
+export async function signUpThroughPage(page: Page, firstName = 'Ada', classroomName = ''): Promise<{ username: string; password: string }> {
   const username = uniqueUsername();
   const password = 'correct horse battery staple';
   await page.goto('/login');
@@ -20,6 +21,7 @@ export async function signUpThroughPage(page: Page, firstName = 'Ada'): Promise<
   await page.getByLabel('Confirm Password').fill(password);
   await page.getByLabel('First Name').fill(firstName);
   await page.getByLabel('Last Name').fill('Lovelace');
+  if (classroomName) await page.getByLabel('Classroom Name').fill(classroomName);
   await page.getByRole('button', { name: 'Sign Up' }).last().click();
   await expect(page).toHaveURL(/\/$/);
   return { username, password };
@@ -33,3 +35,9 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
   expect(serious).toEqual([]);
 }
+
+/** The two widths every page is checked at: a school Chromebook and a phone (px). */
+export const VIEWPORTS = [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+] as const;

@@ -8,7 +8,7 @@ export class UnknownAnswerFieldError extends Error {
   constructor(widget: string, name: string) {
     super(
       `<${widget} name="${name}">: the day's answers schema has no field "${name}". ` +
-        'Add the field to schemas/day-N.schema.json, or fix the name (a dotted path such as "fillBlanks.0").',
+        'Add the field to schemas/day-N.schema.json, or fix the name (a dotted path such as "blanks.0").',
     );
     this.name = 'UnknownAnswerFieldError';
   }
@@ -17,7 +17,7 @@ export class UnknownAnswerFieldError extends Error {
 /**
  * Binds a widget to one field of the answers object through react-hook-form.
  *
- * @param name - dotted path into the answers, for example `fillBlanks.0`, `sim.gene2.3` or `dnd`
+ * @param name - dotted path into the answers, for example `blanks.0`, `plan.step2.3` or `order`
  * @param widget - the widget's name, for error messages
  * @returns the field's value, `onChange`, `onBlur`, `inputRef` and schema node (plus react-hook-form's
  *   controller as `field` and `fieldState`)

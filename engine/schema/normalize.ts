@@ -57,7 +57,7 @@ export function defaultsOf(schema: AnswersSchema): unknown {
  * @param schema - the day's answers schema, or any node of it
  * @param saved - whatever was stored or received: any JSON value, or undefined when nothing was saved
  * @returns the complete answers, valid for `schema`
- * @example normalize(day1Schema, { fillBlanks: ['DNA'] }).fillBlanks.length // 13
+ * @example normalize(schema, { blanks: ["DNA"] }).blanks.length // the declared length, e.g. 13
  */
 export function normalize<T = Answers>(schema: AnswersSchema, saved: unknown): T {
   return normalizeNode(schema, saved) as T;
@@ -109,8 +109,8 @@ function emptyOf(schema: AnswersSchema): unknown {
 }
 
 /**
- * The schema node at a dotted answers path, as widgets name their fields (`fillBlanks.0`,
- * `sim.gene2.3`, `dnd`). Numeric segments step into `items`.
+ * The schema node at a dotted answers path, as widgets name their fields (`blanks.0`,
+ * `plan.step2.3`, `order`). Numeric segments step into `items`.
  *
  * @returns the node, or `undefined` when the schema has no such field (the caller reports it)
  */

@@ -2,7 +2,7 @@ import { useAnswerField } from '../../form/use-answer-field.ts';
 import './BlankChoice.css';
 
 export interface BlankChoiceProps {
-  /** Dotted path of a string field in the answers, e.g. `fillBlanks.0`. */
+  /** Dotted path of a string field in the answers, e.g. `blanks.0`. */
   name: string;
   /** Accessible name, e.g. "Blank 1" (spec: blanks are named Blank 1 to Blank 13). */
   label: string;
@@ -17,10 +17,10 @@ export const BLANK_PLACEHOLDER = '— choose —';
  * A fill-in blank inside a sentence: a native select with "— choose —" and the given options, so it
  * works the same with a mouse, a keyboard, a touch screen and a screen reader.
  *
- * The stored value is the chosen option's text, or "" for none (spec section 3, Day 1 `fillBlanks`).
+ * The stored value is the chosen option's text, or "" for none (spec section 3, "Day answers").
  * A saved value that is no longer an option is still shown, so a content edit never hides an answer.
  *
- * @example The enzyme that makes mRNA is <BlankChoice name="fillBlanks.5" label="Blank 6" options={['RNA polymerase', 'gRNA lactase']} />.
+ * @example Water freezes at <BlankChoice name="blanks.0" label="Blank 1" options={['0 °C', '100 °C']} />.
  */
 export function BlankChoice({ name, label, options }: BlankChoiceProps) {
   const { value, onChange, onBlur, inputRef } = useAnswerField<string>(name, 'BlankChoice');

@@ -3,7 +3,7 @@ import { useAnswerField } from '../../form/use-answer-field.ts';
 import './FreeText.css';
 
 export interface FreeTextProps {
-  /** Dotted path of a string field in the answers, e.g. `geneQ1` or `sim.gene1.0`. */
+  /** Dotted path of a string field in the answers, e.g. `question1` or `plan.step1.0`. */
   name: string;
   /** The visible label: the question, as a full sentence. Must make sense on its own. */
   label: string;

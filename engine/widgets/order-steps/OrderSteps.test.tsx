@@ -185,7 +185,7 @@ describe('OrderSteps', () => {
       ),
     ).toThrow(
       '<OrderSteps name="geneQ1">: the field "geneQ1" must be an object with "available" (string[]), "ordered" (string[]) ' +
-        'and "orderSize" (integer), as Day 1\'s "dnd" (spec section 3); found a field of type "string".',
+        'and "orderSize" (integer) (spec section 3, "Day answers"); found a field of type "string".',
     );
     vi.restoreAllMocks();
   });

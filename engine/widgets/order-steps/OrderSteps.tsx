@@ -55,7 +55,7 @@ export class OrderStepsFieldError extends Error {
     const found = schema.properties ? `an object with ${Object.keys(schema.properties).map((key) => `"${key}"`).join(', ') || 'no properties'}` : `a field of type "${schema.type ?? 'unknown'}"`;
     super(
       `<OrderSteps name="${name}">: the field "${name}" must be an object with "available" (string[]), "ordered" (string[]) ` +
-        `and "orderSize" (integer), as Day 1's "dnd" (spec section 3); found ${found}.`,
+        `and "orderSize" (integer) (spec section 3, "Day answers"); found ${found}.`,
     );
     this.name = 'OrderStepsFieldError';
   }
@@ -125,7 +125,7 @@ type FocusControl = 'handle' | 'up' | 'down' | 'add' | 'remove';
  * - buttons beside each step (Add, Move up, Move down, Remove) do the same with single clicks, for
  *   anyone who cannot drag (WCAG 2.2, 2.5.7 Dragging Movements).
  *
- * Screen readers hear the step's text and the place ("Transcription is over slot 2 of Your order."),
+ * Screen readers hear the step's text and the place ("Boil the water is over slot 2 of Your order."),
  * never an internal id. The page auto-scrolls when a step is dragged within 25% of the window's edge,
  * at most 28 px per step of about 16 ms; the drop animates for 330 ms, or not at all when the student
  * asks for reduced motion.

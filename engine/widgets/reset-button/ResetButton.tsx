@@ -7,7 +7,7 @@ import { defaultsOf, schemaAt } from '../../schema/normalize.ts';
 import '../overlay-base.css';
 
 export interface ResetButtonProps {
-  /** Dotted paths of the fields to clear back to their schema defaults, e.g. `['fillBlanks']`. */
+  /** Dotted paths of the fields to clear back to their schema defaults, e.g. `['blanks']`. */
   fields: readonly string[];
   /** The confirmation question, e.g. "Clear all 13 blanks?". */
   confirm: string;

@@ -15,11 +15,15 @@ import { createTokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import { ERROR_BODY_SCHEMA, toApiError } from './errors.ts';
+import { loadWelcomeMessages, type WelcomeMessage } from './inbox/messages.ts';
 import { healthRoutes } from './routes/health.ts';
+import { inboxRoutes } from './routes/inbox.ts';
 import { moduleResponseRoutes } from './routes/module-responses.ts';
 import { studentRoutes } from './routes/students.ts';
 import { DEFAULT_LOGIN_RATE_LIMIT, tokenRoutes, type LoginRateLimit } from './routes/tokens.ts';
+import { workbookRoutes } from './routes/workbooks.ts';
 import { staticFiles } from './static-files.ts';
+import { loadWorkbookFiles, syncWorkbooks, type WorkbookSource } from './workbooks/workbooks.ts';
 
 /** Largest request body accepted: 256 KB. Bounds a day's answers, whose strings have no length limit (spec section 5). */
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -54,12 +58,20 @@ export interface BuildAppOptions {
   loginRateLimit?: LoginRateLimit;
   /** Answer schemas; loaded from `config.schemasDir` unless given. */
   answersValidator?: AnswersValidator;
+  /** Welcome messages for new students; read from `config.inboxDir` unless given. */
+  welcomeMessages?: readonly WelcomeMessage[];
+  /** Workbooks to store; read from `config.workbooksDir` unless given (null: leave the stored ones). */
+  workbooks?: readonly WorkbookSource[] | null;
 }
 
 /**
  * Builds the application, ready for `listen()` or `inject()`.
  *
- * @throws when an answers schema in SCHEMAS_DIR is invalid, or the JWT secret file cannot be created
+ * Start-up work besides building: reads the welcome messages (INBOX_DIR) and makes the stored
+ * workbooks match WORKBOOKS_DIR (`syncWorkbooks`, idempotent). A missing content directory only logs a warning.
+ *
+ * @throws when an answers schema in SCHEMAS_DIR is invalid, the JWT secret file cannot be created, or
+ *   an inbox or workbook file is invalid (`ContentError`, naming the file)
  * @example
  * const database = await openDatabase({ dataDir });
  * await database.migrate();
@@ -101,10 +113,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCompress);
   await app.register(fastifyRateLimit, { global: false });
 
+  const warn = (message: string) => app.log.warn(message);
+  const welcomeMessages = options.welcomeMessages ?? loadWelcomeMessages(config.inboxDir, warn);
+  const workbookSync = await syncWorkbooks(db, options.workbooks !== undefined ? options.workbooks : loadWorkbookFiles(config.workbooksDir, warn));
+  app.log.info({ workbooks: workbookSync }, 'workbooks loaded');
+
   const authenticate = createAuthenticate(db, tokens);
   await app.register(healthRoutes);
   await app.register(tokenRoutes, { db, tokens, passwords, loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT });
-  await app.register(studentRoutes, { db, tokens, passwords, authenticate });
+  await app.register(studentRoutes, { db, tokens, passwords, authenticate, welcomeMessages });
+  await app.register(inboxRoutes, { db, authenticate });
+  await app.register(workbookRoutes, { db, authenticate });
   await app.register(moduleResponseRoutes, { db, answersValidator, authenticate });
   await app.register(staticFiles, { staticDir: config.staticDir, imagesDir: config.imagesDir });
 

@@ -12,6 +12,8 @@ describe('parseConfig', () => {
       staticDir: '/srv/helix/dist',
       imagesDir: '/srv/helix/content/images',
       schemasDir: '/srv/helix/schemas',
+      inboxDir: '/srv/helix/content/inbox',
+      workbooksDir: '/srv/helix/content/workbooks',
       logLevel: 'info',
     });
   });
@@ -27,6 +29,8 @@ describe('parseConfig', () => {
         STATIC_DIR: '/opt/helix/dist',
         IMAGES_DIR: 'img',
         SCHEMAS_DIR: 'sch',
+        INBOX_DIR: 'inbox',
+        WORKBOOKS_DIR: '/opt/helix/workbooks',
         LOG_LEVEL: 'debug',
       },
       '/srv/helix',
@@ -40,6 +44,8 @@ describe('parseConfig', () => {
       staticDir: '/opt/helix/dist',
       imagesDir: '/srv/helix/img',
       schemasDir: '/srv/helix/sch',
+      inboxDir: '/srv/helix/inbox',
+      workbooksDir: '/opt/helix/workbooks',
       logLevel: 'debug',
     });
   });

@@ -29,6 +29,10 @@ export interface Config {
   imagesDir: string;
   /** Where `day-N.schema.json` answer schemas are read from (SCHEMAS_DIR, default ./schemas). */
   schemasDir: string;
+  /** Welcome messages for new students, `*.md` with front matter (INBOX_DIR, default ./content/inbox). */
+  inboxDir: string;
+  /** Workbooks, one `<slug>.md` each, loaded into the database at start-up (WORKBOOKS_DIR, default ./content/workbooks). */
+  workbooksDir: string;
   /** Pino log level (LOG_LEVEL, default info). */
   logLevel: LogLevel;
 }
@@ -97,6 +101,8 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
     staticDir: resolve(cwd, read('STATIC_DIR') ?? './dist'),
     imagesDir: resolve(cwd, read('IMAGES_DIR') ?? './content/images'),
     schemasDir: resolve(cwd, read('SCHEMAS_DIR') ?? './schemas'),
+    inboxDir: resolve(cwd, read('INBOX_DIR') ?? './content/inbox'),
+    workbooksDir: resolve(cwd, read('WORKBOOKS_DIR') ?? './content/workbooks'),
     logLevel: logLevel ?? 'info',
   };
 }

@@ -3,7 +3,7 @@
  * `npm run db:generate`; never edit a table here without generating and committing the migration.
  */
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** A day's answers object, stored whole (spec section 3, "Day answers"). */
 export type Answers = Record<string, unknown>;
@@ -45,4 +45,68 @@ export const moduleResponses = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+/**
+ * A student's inbox (spec section 3, "Inbox message"). Sign-up fills it with the welcome messages
+ * from `content/inbox/*.md` (server/inbox/messages.ts). `body` is plain text: paragraphs separated by
+ * blank lines.
+ */
+export const inboxMessages = pgTable(
+  'inbox_messages',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    isRead: boolean('is_read').notNull().default(false),
+  },
+  (table) => [index('inbox_messages_user_id_sent_at_idx').on(table.userId, table.sentAt)],
+);
+
+/**
+ * Workbooks (spec section 3, "Workbook"), loaded at start-up from `content/workbooks/<slug>.md`
+ * (server/workbooks/load.ts). The slug is the file name without `.md`.
+ */
+export const workbooks = pgTable('workbooks', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  /** When the loader last changed this workbook or its sections. */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A workbook's sections, in `position` order (0-based). `contentHtml` is sanitised HTML. */
+export const workbookSections = pgTable(
+  'workbook_sections',
+  {
+    id: serial('id').primaryKey(),
+    workbookId: integer('workbook_id')
+      .notNull()
+      .references(() => workbooks.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    heading: text('heading').notNull(),
+    contentHtml: text('content_html').notNull(),
+  },
+  (table) => [uniqueIndex('workbook_sections_workbook_id_position_key').on(table.workbookId, table.position)],
+);
+
+/** A section's images, in `position` order (0-based). `image` is a URL (usually `/images/<file>`). */
+export const workbookSectionImages = pgTable(
+  'workbook_section_images',
+  {
+    id: serial('id').primaryKey(),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => workbookSections.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    image: text('image').notNull(),
+    /** Empty when the image has none. */
+    caption: text('caption').notNull().default(''),
+  },
+  (table) => [uniqueIndex('workbook_section_images_section_id_position_key').on(table.sectionId, table.position)],
 );

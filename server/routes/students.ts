@@ -1,5 +1,6 @@
 /**
  * Student accounts (spec section 7): `POST /api/student/signup/`, `GET /api/student/profile/`.
+ * Sign-up also delivers the welcome messages to the new student's inbox, in the same transaction.
  */
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { PasswordHasher } from '../auth/passwords.ts';
@@ -7,6 +8,7 @@ import type { TokenService } from '../auth/tokens.ts';
 import { createUser, UsernameTakenError, type User } from '../auth/users.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
+import { deliverWelcomeMessages, type WelcomeMessage } from '../inbox/messages.ts';
 import { errorResponse, MAX_NAME_LENGTH, nameSchema, passwordSchema, tokenPairSchema } from './schemas.ts';
 
 export interface StudentRoutesOptions {
@@ -14,6 +16,8 @@ export interface StudentRoutesOptions {
   tokens: TokenService;
   passwords: PasswordHasher;
   authenticate: onRequestAsyncHookHandler;
+  /** Sent, unread, to every new student (server/inbox/messages.ts); default none. */
+  welcomeMessages?: readonly WelcomeMessage[];
 }
 
 interface SignupBody {
@@ -42,6 +46,7 @@ export function toProfile(user: User): ProfileResponse {
 /** Registers the student routes (a Fastify plugin; register with no prefix). */
 export async function studentRoutes(app: FastifyInstance, options: StudentRoutesOptions): Promise<void> {
   const { db, tokens, passwords, authenticate } = options;
+  const welcomeMessages = options.welcomeMessages ?? [];
 
   app.post<{ Body: SignupBody }>(
     '/api/student/signup/',
@@ -70,14 +75,20 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
     async (request, reply) => {
       const { body } = request;
       const classroomName = body.classroom_name?.trim() ?? '';
+      const passwordHash = await passwords.hash(body.password);
       let user: User;
       try {
-        user = await createUser(db, {
-          username: body.username.trim(),
-          passwordHash: await passwords.hash(body.password),
-          firstName: body.first_name.trim(),
-          lastName: body.last_name.trim(),
-          classroomName: classroomName === '' ? null : classroomName,
+        // One transaction: a student never exists without their welcome messages.
+        user = await db.transaction(async (tx) => {
+          const created = await createUser(tx, {
+            username: body.username.trim(),
+            passwordHash,
+            firstName: body.first_name.trim(),
+            lastName: body.last_name.trim(),
+            classroomName: classroomName === '' ? null : classroomName,
+          });
+          await deliverWelcomeMessages(tx, created.id, created.createdAt, welcomeMessages);
+          return created;
         });
       } catch (error) {
         if (error instanceof UsernameTakenError) throw new ApiError('username_taken');

@@ -24,7 +24,7 @@ export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 /** Cheap argon2id for tests only; the app's default is OWASP's. */
 export const FAST_PASSWORD_HASHING: PasswordHashOptions = { memoryCost: 256, timeCost: 1, parallelism: 1 };
 
-/** A config for tests: silent logs, temp dirs, the repo's schemas. */
+/** A config for tests: silent logs, temp dirs, the repo's schemas, no inbox or workbook content. */
 export function testConfig(overrides: Partial<Config> & { dataDir: string }): Config {
   return {
     port: 0,
@@ -34,6 +34,9 @@ export function testConfig(overrides: Partial<Config> & { dataDir: string }): Co
     staticDir: join(overrides.dataDir, 'no-static-dir'),
     imagesDir: join(overrides.dataDir, 'no-images-dir'),
     schemasDir: resolve(process.cwd(), 'schemas'),
+    // Missing by default, so tests never depend on the content authors' files.
+    inboxDir: join(overrides.dataDir, 'no-inbox-dir'),
+    workbooksDir: join(overrides.dataDir, 'no-workbooks-dir'),
     logLevel: 'silent',
     ...overrides,
   };

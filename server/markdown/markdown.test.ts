@@ -1,0 +1,73 @@
+import { Lexer } from 'marked';
+import { describe, expect, it } from 'vitest';
+import { ContentError, isSafeImageUrl, markdownToPlainText, parseFrontMatter, renderSection, sanitizeWorkbookHtml } from './markdown.ts';
+
+describe('parseFrontMatter', () => {
+  it('reads key: value pairs, unquoting values, and returns the body after the closing line', () => {
+    expect(parseFrontMatter('\uFEFF---\r\nsubject: "Welcome: start here"\r\norder: 1\r\n# a comment\r\n\r\n---\r\nHello.\r\n\r\nBye.', 'a.md')).toEqual({
+      attributes: { subject: 'Welcome: start here', order: '1' },
+      body: 'Hello.\n\nBye.',
+    });
+  });
+
+  it.each([
+    ['no front matter', 'Hello.', /a\.md: must start with a front matter block/],
+    ['no closing line', '---\nsubject: x\nHello.', /a\.md: the front matter block has no closing/],
+    ['a line that is not key: value', '---\nsubject x\n---\n', /a\.md: front matter line 2 is not "key: value"/],
+  ])('throws ContentError naming the file for %s', (_case, source, message) => {
+    expect(() => parseFrontMatter(source, 'a.md')).toThrow(ContentError);
+    expect(() => parseFrontMatter(source, 'a.md')).toThrow(message);
+  });
+});
+
+describe('markdownToPlainText', () => {
+  it('keeps one paragraph per block, separated by blank lines, without Markdown marks', () => {
+    const markdown = '# Hi\n\nRead **this** [guide](/sections/welcome) &amp; `code`.\nSame paragraph.\n\n- one\n- two\n\n> A quote\n\n<div>raw <b>html</b></div>';
+    expect(markdownToPlainText(markdown)).toBe('Hi\n\nRead this guide (/sections/welcome) & code.\nSame paragraph.\n\n- one\n- two\n\nA quote\n\nraw html');
+  });
+
+  it('shows a bare link once', () => {
+    expect(markdownToPlainText('<https://example.org>')).toBe('https://example.org');
+  });
+});
+
+describe('sanitizeWorkbookHtml', () => {
+  it('removes scripts, event handlers, styles, frames and dangerous URLs, and keeps safe markup', () => {
+    const html = sanitizeWorkbookHtml(
+      '<p onclick="x()" style="color:red">Hi<script>alert(1)</script></p><img src=x onerror=alert(1)><iframe src="https://evil.example"></iframe>' +
+        '<a href="javascript:alert(1)">j</a><a href="JaVaScRiPt:alert(1)">J</a><a href="//evil.example">p</a><a href="data:text/html,x">d</a>' +
+        '<a href="https://ok.example" target="_blank">ok</a><a href="/sections/day-1">rel</a><style>p{}</style><svg onload=alert(1)></svg>' +
+        '<h1>h1</h1><h3>h3</h3><ul><li><strong>s</strong> <em>e</em> <code>c</code></li></ul><table><tbody><tr><td>1</td></tr></tbody></table>',
+    );
+    expect(html).toBe(
+      '<p>Hi</p><a>j</a><a>J</a><a>p</a><a>d</a><a href="https://ok.example">ok</a><a href="/sections/day-1">rel</a>' +
+        'h1<h3>h3</h3><ul><li><strong>s</strong> <em>e</em> <code>c</code></li></ul><table><tbody><tr><td>1</td></tr></tbody></table>',
+    );
+  });
+});
+
+describe('renderSection', () => {
+  it('takes images out with their captions and renders the rest', () => {
+    expect(renderSection(new Lexer().lex('Cells divide.\n\n![A *cell*](/images/cell.svg)\n\n![bad](javascript:alert(1))'))).toEqual({
+      html: '<p>Cells divide.</p>',
+      images: [{ url: '/images/cell.svg', caption: 'A cell' }],
+    });
+  });
+});
+
+describe('isSafeImageUrl', () => {
+  it.each([
+    ['/images/x.svg', true],
+    ['images/x.svg', true],
+    ['https://example.org/x.png', true],
+    ['HTTP://example.org/x.png', true],
+    ['javascript:alert(1)', false],
+    ['data:image/svg+xml,<svg/>', false],
+    ['//evil.example/x.png', false],
+    ['/\\evil.example/x.png', false],
+    ['java\tscript:alert(1)', false],
+    ['', false],
+  ])('%s → %s', (url, safe) => {
+    expect(isSafeImageUrl(url)).toBe(safe);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The student inbox (spec section 7): `GET /api/student/inbox/` and `PATCH /api/student/inbox/:id/read/`.
+ * A student only ever sees and changes their own messages: the user comes from the access token.
+ */
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { Database } from '../db/index.ts';
+import { ApiError } from '../errors.ts';
+import { listInbox, setMessageRead, type InboxMessage } from '../inbox/messages.ts';
+import { errorResponse } from './schemas.ts';
+
+export interface InboxRoutesOptions {
+  db: Database;
+  authenticate: onRequestAsyncHookHandler;
+}
+
+/** A message as the API shows it (spec section 3, "Inbox message"). */
+export interface InboxMessageResponse {
+  id: number;
+  subject: string;
+  /** Plain text; paragraphs separated by one blank line. */
+  body: string;
+  /** When it was sent: ISO 8601, UTC, e.g. `2026-11-22T09:30:00.000Z`. */
+  timestamp: string;
+  is_read: boolean;
+}
+
+/** The body of `GET /api/student/inbox/`: one page holding every message, newest first. */
+export interface InboxPageResponse {
+  count: number;
+  next: null;
+  previous: null;
+  results: InboxMessageResponse[];
+}
+
+/** Largest id a path accepts: PostgreSQL's `integer` (serial) maximum, 2^31 − 1. */
+export const MAX_SERIAL_ID = 2_147_483_647;
+
+const messageSchema = {
+  type: 'object',
+  required: ['id', 'subject', 'body', 'timestamp', 'is_read'],
+  properties: {
+    id: { type: 'integer' },
+    subject: { type: 'string' },
+    body: { type: 'string', description: 'Plain text; paragraphs are separated by one blank line.' },
+    timestamp: { type: 'string', format: 'date-time', description: 'When it was sent (ISO 8601, UTC).' },
+    is_read: { type: 'boolean' },
+  },
+} as const;
+
+/** The API shape of a stored message. */
+export function toMessageResponse(message: InboxMessage): InboxMessageResponse {
+  return { id: message.id, subject: message.subject, body: message.body, timestamp: message.sentAt.toISOString(), is_read: message.isRead };
+}
+
+/** Registers the inbox routes (a Fastify plugin; register with no prefix). */
+export async function inboxRoutes(app: FastifyInstance, options: InboxRoutesOptions): Promise<void> {
+  const { db, authenticate } = options;
+
+  app.get(
+    '/api/student/inbox/',
+    {
+      onRequest: authenticate,
+      schema: {
+        // The signed-in student's messages, newest first, all on one page (next and previous are always null).
+        response: {
+          200: {
+            type: 'object',
+            required: ['count', 'next', 'previous', 'results'],
+            properties: {
+              count: { type: 'integer', minimum: 0, description: 'How many messages `results` holds.' },
+              next: { type: 'null', description: 'Always null: there is one page.' },
+              previous: { type: 'null', description: 'Always null: there is one page.' },
+              results: { type: 'array', items: messageSchema },
+            },
+          },
+          '4xx': errorResponse,
+        },
+      },
+    },
+    async (request): Promise<InboxPageResponse> => {
+      if (request.user === null) throw new ApiError('not_authenticated');
+      const results = (await listInbox(db, request.user.id)).map(toMessageResponse);
+      return { count: results.length, next: null, previous: null, results };
+    },
+  );
+
+  app.patch<{ Params: { id: number }; Body: { is_read: boolean } }>(
+    '/api/student/inbox/:id/read/',
+    {
+      onRequest: authenticate,
+      schema: {
+        // Mark one of the signed-in student's messages read (or unread); 404 not_found for anyone else's.
+        params: {
+          type: 'object',
+          required: ['id'],
+          properties: { id: { type: 'integer', minimum: 1, maximum: MAX_SERIAL_ID, description: 'The message id.' } },
+        },
+        body: {
+          type: 'object',
+          required: ['is_read'],
+          additionalProperties: false,
+          // An enum, not `type: 'boolean'`, so Fastify's type coercion cannot turn null, 0 or "false" into a boolean.
+          properties: { is_read: { enum: [true, false], description: 'true marks the message read, false unread. Nothing else.' } },
+        },
+        response: { 200: messageSchema, '4xx': errorResponse },
+      },
+    },
+    async (request): Promise<InboxMessageResponse> => {
+      if (request.user === null) throw new ApiError('not_authenticated');
+      const updated = await setMessageRead(db, request.user.id, request.params.id, request.body.is_read);
+      if (updated === null) throw new ApiError('not_found', 'No such message.');
+      return toMessageResponse(updated);
+    },
+  );
+}

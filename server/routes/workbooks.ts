@@ -1,0 +1,160 @@
+/**
+ * Workbooks (spec section 7): `GET /api/workbooks/workbooks/` and
+ * `GET /api/workbooks/workbooks/:id/?include_toc=true`. Any signed-in student may read every workbook.
+ */
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { Database } from '../db/index.ts';
+import { ApiError } from '../errors.ts';
+import { findWorkbook, listWorkbooks } from '../workbooks/workbooks.ts';
+import { MAX_SERIAL_ID } from './inbox.ts';
+import { errorResponse } from './schemas.ts';
+
+export interface WorkbookRoutesOptions {
+  db: Database;
+  authenticate: onRequestAsyncHookHandler;
+}
+
+/** The body of `GET /api/workbooks/workbooks/`. The client counts `sections` (Continue when above 0, else Start). */
+export interface WorkbookListResponse {
+  results: { id: number; title: string; description: string; sections: { id: number; heading: string }[] }[];
+}
+
+/** The body of `GET /api/workbooks/workbooks/:id/`. */
+export interface WorkbookDetailResponse {
+  id: number;
+  title: string;
+  description: string;
+  sections: {
+    id: number;
+    heading: string;
+    /** Sanitised HTML (server/markdown/markdown.ts, SANITIZE_OPTIONS). */
+    content_html: string;
+    /** `image` is a URL, usually `/images/<file>`; `caption` is empty when there is none. */
+    images: { id: number; image: string; caption: string }[];
+  }[];
+}
+
+const sectionSummarySchema = {
+  type: 'object',
+  required: ['id', 'heading'],
+  properties: { id: { type: 'integer' }, heading: { type: 'string' } },
+} as const;
+
+const sectionSchema = {
+  type: 'object',
+  required: ['id', 'heading', 'content_html', 'images'],
+  properties: {
+    id: { type: 'integer' },
+    heading: { type: 'string' },
+    content_html: { type: 'string', description: 'Sanitised HTML, images removed.' },
+    images: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'image', 'caption'],
+        properties: {
+          id: { type: 'integer' },
+          image: { type: 'string', description: 'The URL, usually /images/<file>.' },
+          caption: { type: 'string', description: 'Empty when there is none.' },
+        },
+      },
+    },
+  },
+} as const;
+
+/** Registers the workbook routes (a Fastify plugin; register with no prefix). */
+export async function workbookRoutes(app: FastifyInstance, options: WorkbookRoutesOptions): Promise<void> {
+  const { db, authenticate } = options;
+
+  app.get(
+    '/api/workbooks/workbooks/',
+    {
+      onRequest: authenticate,
+      schema: {
+        // Every workbook, ordered by its file name, with its sections' ids and headings.
+        response: {
+          200: {
+            type: 'object',
+            required: ['results'],
+            properties: {
+              results: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['id', 'title', 'description', 'sections'],
+                  properties: {
+                    id: { type: 'integer' },
+                    title: { type: 'string' },
+                    description: { type: 'string', description: 'Empty when there is none.' },
+                    sections: { type: 'array', items: sectionSummarySchema },
+                  },
+                },
+              },
+            },
+          },
+          '4xx': errorResponse,
+        },
+      },
+    },
+    async (): Promise<WorkbookListResponse> => {
+      const rows = await listWorkbooks(db);
+      return {
+        results: rows.map((row) => ({
+          id: row.id,
+          title: row.title,
+          description: row.description,
+          sections: row.sections.map((section) => ({ id: section.id, heading: section.heading })),
+        })),
+      };
+    },
+  );
+
+  app.get<{ Params: { id: number }; Querystring: { include_toc?: boolean } }>(
+    '/api/workbooks/workbooks/:id/',
+    {
+      onRequest: authenticate,
+      schema: {
+        // One workbook with every section's HTML and images; 404 not_found when there is none.
+        params: {
+          type: 'object',
+          required: ['id'],
+          properties: { id: { type: 'integer', minimum: 1, maximum: MAX_SERIAL_ID, description: 'The workbook id from the list.' } },
+        },
+        querystring: {
+          type: 'object',
+          properties: {
+            include_toc: { type: 'boolean', description: 'Accepted for the client; sections are always included.' },
+          },
+        },
+        response: {
+          200: {
+            type: 'object',
+            required: ['id', 'title', 'description', 'sections'],
+            properties: {
+              id: { type: 'integer' },
+              title: { type: 'string' },
+              description: { type: 'string' },
+              sections: { type: 'array', items: sectionSchema },
+            },
+          },
+          '4xx': errorResponse,
+        },
+      },
+    },
+    async (request): Promise<WorkbookDetailResponse> => {
+      const workbook = await findWorkbook(db, request.params.id);
+      if (workbook === null) throw new ApiError('not_found', 'No such workbook.');
+      return {
+        id: workbook.id,
+        title: workbook.title,
+        description: workbook.description,
+        sections: workbook.sections.map((section) => ({
+          id: section.id,
+          heading: section.heading,
+          content_html: section.contentHtml,
+          images: section.images,
+        })),
+      };
+    },
+  );
+}

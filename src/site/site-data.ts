@@ -9,7 +9,7 @@
  *
  * A file that is missing is read as empty, so the app builds while the content is being written. An
  * item that breaks the shape is left out and reported on the console naming the file, the item and the
- * field; `site-data.test.ts` fails on any such problem, so it never reaches students.
+ * field; `schemas/site/site-content.test.ts` checks the files against `schemas/site/*.schema.json`, so such a problem fails the build before it reaches students.
  */
 
 /** Site name and tagline (`site.json`). */

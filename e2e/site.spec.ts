@@ -18,6 +18,12 @@ test.describe('home page', () => {
     const carousel = page.getByRole('region', { name: 'Research features' });
     await expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
     await expect(carousel.getByRole('button', { name: /^Slide \d of 4/ })).toHaveCount(4);
+    // Slide 1 is a silent looping video (content-facts.md); the Pause button stops it (WCAG 2.2.2).
+    const video = carousel.locator('video');
+    await expect(video).toHaveAttribute('src', '/images/gallery-dnmt3a.webm');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused && element.readyState >= 2)).toBe(true);
+    await carousel.getByRole('button', { name: 'Pause slide show' }).click();
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
     await carousel.getByRole('button', { name: /^Slide 3 of 4/ }).click();
     await expect(carousel.getByRole('group', { name: '3 of 4' })).toBeVisible();
     const team = page.getByRole('region', { name: 'Meet Our Team' });

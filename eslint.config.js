@@ -38,7 +38,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/src/**', '**/engine/**'], message: 'server/ must not import front-end code; share through schemas/.' }] },
+        {
+          patterns: [
+            { group: ['**/src/**'], message: 'server/ must not import the app shell (src/).' },
+            {
+              // The engine's schema core (normalize, migrate) is plain TypeScript with no React or DOM: the
+              // server stores answers through the same code the client loads them with.
+              group: ['**/engine/**', '!**/engine/schema/*.ts', '**/engine/schema/*.test.ts'],
+              message: 'server/ may use only the engine schema core (engine/schema/); share data through schemas/.',
+            },
+          ],
+        },
       ],
     },
   },

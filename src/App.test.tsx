@@ -67,14 +67,17 @@ describe('app', () => {
       renderAt('/');
 
       expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
       answer(json(200, profile));
       expect(await screen.findByText('Hello, Ada')).toBeInTheDocument();
       expect(screen.queryByRole('status')).not.toBeInTheDocument();
     });
 
-    it('clears the stored tokens and treats the student as logged out when the profile cannot be fetched', async () => {
+    it('signs out, clearing both tokens, only when the server refuses the token refresh', async () => {
       signIn();
-      fetchMock.mockImplementation(async () => json(500, { detail: 'Boom', code: 'internal' }));
+      fetchMock.mockImplementation(async (url: string) =>
+        url === '/api/token/refresh/' ? json(401, { detail: 'Expired', code: 'not_authenticated' }) : json(401, { detail: 'Expired', code: 'not_authenticated' }),
+      );
 
       renderAt('/');
 
@@ -82,6 +85,28 @@ describe('app', () => {
       expect(localStorage.getItem('accessToken')).toBeNull();
       expect(localStorage.getItem('refreshToken')).toBeNull();
     });
+
+    it('stays signed in from the stored tokens when the profile fetch fails with a 5xx or a dropped connection, and tries again (issue 6)', async () => {
+      signIn();
+      localStorage.setItem('profile', JSON.stringify({ id: 1, username: 'ada77', firstName: 'Ada', lastName: 'Lovelace', classroomName: null }));
+      let failures = 0;
+      fetchMock.mockImplementation(async (url: string) => {
+        if (url === '/api/student/profile/' && failures < 2) {
+          failures += 1;
+          if (failures === 1) throw new TypeError('Failed to fetch');
+          return json(503, { detail: 'Restarting', code: 'unavailable' });
+        }
+        if (url === '/api/student/profile/') return json(200, { ...profile, first_name: 'Ada (fresh)' });
+        return json(200, { count: 0, next: null, previous: null, results: [] });
+      });
+
+      renderAt('/');
+
+      expect(await screen.findByText('Hello, Ada')).toBeInTheDocument();
+      expect(localStorage.getItem('accessToken')).toBe('access-1');
+      expect(await screen.findByText('Hello, Ada (fresh)', undefined, { timeout: 10_000 })).toBeInTheDocument();
+      expect(localStorage.getItem('refreshToken')).toBe('refresh-1');
+    }, 15_000);
 
     it('does not call the server when no token is stored', () => {
       renderAt('/');

@@ -36,7 +36,7 @@ describe('autosave', () => {
 
   describe('before any edit', () => {
     it('is clean, not saving, and has no save time unless one was loaded', () => {
-      expect(setup().autosave.getState()).toEqual({ dirty: false, saving: false, savedAt: null });
+      expect(setup().autosave.getState()).toEqual({ dirty: false, saving: false, savedAt: null, failure: null, onDevice: false });
       const loadedAt = new Date('2026-11-22T09:30:00Z');
       expect(setup(loadedAt).autosave.getState().savedAt).toBe(loadedAt);
     });

@@ -1,4 +1,6 @@
+import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
+// IndexedDB for the drafts autosave keeps on the device (issue 6); jsdom has none.
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 

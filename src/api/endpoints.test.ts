@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client.ts';
-import { displayName, fetchDayAnswers, fetchProfile, saveDayAnswers, signup } from './endpoints.ts';
+import { conflictOf, displayName, fetchDayAnswers, fetchProfile, KEEPALIVE_BODY_LIMIT_BYTES, saveDayAnswers, signup } from './endpoints.ts';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -55,6 +55,40 @@ describe('saveDayAnswers', () => {
     expect(init.keepalive).toBe(true);
     expect(JSON.parse(init.body as string)).toEqual({ answers: { geneQ1: 'A switch' } });
     expect(saved.revision).toBe(4);
+  });
+
+  it('sends the base revision, null included, so the server can refuse a stale save', async () => {
+    const fetch = vi.fn(async () => json(200, { answers: {}, updated_at: '2026-11-20T10:15:00.000Z', revision: 1 }));
+    const client = createApiClient({ fetch });
+
+    await saveDayAnswers(1, { geneQ1: 'x' }, { baseRevision: 3 }, client);
+    await saveDayAnswers(1, { geneQ1: 'x' }, { baseRevision: null }, client);
+
+    const bodies = fetch.mock.calls.map((call) => JSON.parse((call as unknown as [string, RequestInit])[1].body as string) as unknown);
+    expect(bodies).toEqual([
+      { answers: { geneQ1: 'x' }, base_revision: 3 },
+      { answers: { geneQ1: 'x' }, base_revision: null },
+    ]);
+  });
+
+  it('sends a body over 60 KB as a normal request even when keepalive is asked, since browsers cap keepalive at 64 KB', async () => {
+    const fetch = vi.fn(async () => json(200, { answers: {}, updated_at: '2026-11-20T10:15:00.000Z', revision: 2 }));
+    const client = createApiClient({ fetch });
+
+    await saveDayAnswers(1, { geneQ1: 'é'.repeat(KEEPALIVE_BODY_LIMIT_BYTES / 2) }, { keepalive: true }, client);
+
+    expect((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].keepalive).toBe(false);
+  });
+
+  it('reads the stored answers and revision out of a 409 conflict', async () => {
+    const stored = { answers: { geneQ1: 'from the other tab' }, updated_at: '2026-11-20T10:15:00.000Z', revision: 7 };
+    const fetch = vi.fn(async () => json(409, { detail: 'Newer answers are saved.', code: 'revision_conflict', ...stored }));
+    const client = createApiClient({ fetch });
+
+    const error: unknown = await saveDayAnswers(1, { geneQ1: 'mine' }, { baseRevision: 6 }, client).catch((caught: unknown) => caught);
+
+    expect(conflictOf(error)).toMatchObject({ answers: { geneQ1: 'from the other tab' }, revision: 7 });
+    expect(conflictOf(new Error('other'))).toBeNull();
   });
 });
 

@@ -109,24 +109,49 @@ export async function fetchDayAnswers(day: number, client: ApiClient = apiClient
 }
 
 /**
- * Saves a day's whole answers object: `POST /api/student/modules/{day}/response/`.
+ * Largest JSON body sent with `keepalive`, bytes. Browsers cap all keepalive bodies in flight at 64 KiB
+ * (Fetch standard) while the server accepts 256 KB; a larger save on tab hide goes as a normal request,
+ * and the draft on the device covers it if the tab closes first (issue 6).
+ */
+export const KEEPALIVE_BODY_LIMIT_BYTES = 60 * 1024;
+
+/**
+ * Saves a day's whole answers object: `POST /api/student/modules/{day}/response/` with
+ * `{answers, base_revision}` (docs/decisions/005-revisions-and-drafts.md).
  *
  * @param day - the day number, 1 to 5
  * @param answers - the whole answers object of that day
- * @param options.keepalive - true for the save sent while the tab is hiding, so the browser finishes it
+ * @param options.keepalive - true for the save sent while the tab is hiding, so the browser finishes it;
+ *   ignored when the body exceeds {@link KEEPALIVE_BODY_LIMIT_BYTES}
+ * @param options.baseRevision - the revision the answers are based on (null: the page never loaded them);
+ *   omitted, the save is unconditional
  * @returns what the server stored, with its time and revision
- * @throws {@link ApiError} on any failure (autosave keeps the answers dirty and tries again later)
+ * @throws {@link ApiError} on any failure: 409 `revision_conflict` carries the stored `answers` and
+ *   `revision` in `body`; status 0 means the server could not be reached
  * @example
- * <AnswersForm save={(answers, { keepalive }) => saveDayAnswers(day, answers, { keepalive }).then(() => undefined)} … />
+ * const saved = await saveDayAnswers(day, answers, { baseRevision: 4 });
  */
 export async function saveDayAnswers(
   day: number,
   answers: Answers,
-  { keepalive = false }: { keepalive?: boolean } = {},
+  { keepalive = false, baseRevision }: { keepalive?: boolean; baseRevision?: number | null } = {},
   client: ApiClient = apiClient,
 ): Promise<SavedDayAnswers> {
-  const body = await client.request<unknown>(`/api/student/modules/${dayParam(day)}/response/`, { method: 'POST', body: { answers }, keepalive });
-  return toSavedDayAnswers(body);
+  const body = baseRevision === undefined ? { answers } : { answers, base_revision: baseRevision };
+  const fitsKeepalive = keepalive && new TextEncoder().encode(JSON.stringify(body)).byteLength <= KEEPALIVE_BODY_LIMIT_BYTES;
+  const saved = await client.request<unknown>(`/api/student/modules/${dayParam(day)}/response/`, { method: 'POST', body, keepalive: fitsKeepalive });
+  return toSavedDayAnswers(saved);
+}
+
+/**
+ * Reads the stored answers out of a 409 `revision_conflict` from {@link saveDayAnswers}.
+ *
+ * @returns the answers, revision and time the server holds, or null when `error` is not such a conflict
+ */
+export function conflictOf(error: unknown): SavedDayAnswers | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || !isRecord(error.body)) return null;
+  const saved = toSavedDayAnswers(error.body);
+  return saved.revision === null ? null : saved;
 }
 
 function dayParam(day: number): string {

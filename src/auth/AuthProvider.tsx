@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { apiClient, type ApiClient } from '../api/client.ts';
+import { apiClient, ApiError, type ApiClient } from '../api/client.ts';
 import { fetchProfile, login as requestLogin, signup as requestSignup, type SignupDetails, type UserProfile } from '../api/endpoints.ts';
 import { AuthContext, type AuthContextValue, type AuthStatus, type Flushable } from './auth-context.ts';
-import { clearTokens, getAccessToken, setTokens } from './tokens.ts';
+import { clearTokens, getAccessToken, setTokens, storedProfile, storeProfile } from './tokens.ts';
 
 interface AuthState {
   status: AuthStatus;
@@ -16,13 +16,38 @@ export interface AuthProviderProps {
   children: ReactNode;
 }
 
+/** Longest wait at logout for the final save of unsaved day work, ms; then the draft stays on the device and the student is signed out (issue 6). */
+export const LOGOUT_SAVE_WAIT_MS = 4_000;
+/** First retry of a start-up profile fetch that failed on the network or with a 5xx, ms; doubled each time up to {@link PROFILE_RETRY_MAX_MS}. */
+export const PROFILE_RETRY_BASE_MS = 2_000;
+export const PROFILE_RETRY_MAX_MS = 30_000;
+
+/** The cached profile, if it has the shape of a {@link UserProfile}. */
+function cachedProfile(): UserProfile | null {
+  const value = storedProfile();
+  if (typeof value !== 'object' || value === null) return null;
+  const profile = value as Partial<UserProfile>;
+  return typeof profile.username === 'string' && typeof profile.firstName === 'string' ? (value as UserProfile) : null;
+}
+
+/** Only a refresh the server refused means the student is signed out; a dropped request or a 5xx does not (issue 6). */
+function isSignedOutError(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.code === 'refresh_failed');
+}
+
+function wait(ms: number): Promise<'timeout'> {
+  return new Promise((resolve) => setTimeout(() => resolve('timeout'), ms));
+}
+
 /**
  * Holds who is signed in and the login, sign-up and logout actions (spec section 4). Must sit inside a
  * router, since its actions navigate.
  *
- * At start-up, when an access token is stored, it fetches the profile with status `loading`; if that
- * fails, both tokens are cleared and the student is treated as logged out. It also makes a failed token
- * refresh anywhere in the app sign the student out and go to `/login`.
+ * At start-up, when an access token is stored, it fetches the profile with status `loading`. Only a
+ * refused token refresh (401) signs the student out; when the network drops or the server answers 5xx,
+ * the app is shown from the stored tokens with the last loaded profile, and the fetch is retried with
+ * backoff (issue 6, "Stay signed in on a flaky network"). While signed in, the access token is refreshed
+ * ahead of its expiry. A failed token refresh anywhere in the app signs the student out and goes to `/login`.
  */
 export function AuthProvider({ client = apiClient, children }: AuthProviderProps) {
   const navigate = useNavigate();
@@ -41,20 +66,36 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
   useEffect(() => {
     if (!startedWithToken.current) return;
     let cancelled = false;
-    fetchProfile(client).then(
-      (user) => {
-        if (!cancelled) setState({ status: 'signed-in', user });
-      },
-      () => {
-        if (cancelled) return;
-        clearTokens();
-        setState({ status: 'signed-out', user: null });
-      },
-    );
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    const load = (failures: number) => {
+      fetchProfile(client).then(
+        (user) => {
+          if (cancelled) return;
+          storeProfile(user);
+          setState({ status: 'signed-in', user });
+        },
+        (error: unknown) => {
+          if (cancelled) return;
+          if (isSignedOutError(error)) {
+            clearTokens();
+            setState({ status: 'signed-out', user: null });
+            return;
+          }
+          // Flaky Wi-Fi or a server restarting: carry on from the stored tokens and try again later.
+          const fallback: UserProfile = cachedProfile() ?? { id: null, username: '', firstName: '', lastName: '', classroomName: null };
+          setState((current) => (current.status === 'signed-in' ? current : { status: 'signed-in', user: fallback }));
+          retryTimer = setTimeout(() => load(failures + 1), Math.min(PROFILE_RETRY_MAX_MS, PROFILE_RETRY_BASE_MS * 2 ** failures));
+        },
+      );
+    };
+    load(0);
     return () => {
       cancelled = true;
+      clearTimeout(retryTimer);
     };
   }, [client]);
+
+  useEffect(() => (state.status === 'signed-in' ? client.keepAccessTokenFresh() : undefined), [client, state.status]);
 
   const signIn = useCallback(
     async (tokensPromise: Promise<{ accessToken: string; refreshToken: string }>) => {
@@ -66,6 +107,7 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
         clearTokens();
         throw error;
       }
+      storeProfile(user);
       setState({ status: 'signed-in', user });
       void navigate('/');
     },
@@ -80,7 +122,8 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
       const pending = new Set(autosaves.current);
       if (autosave) pending.add(autosave);
       // Spec section 4: unsaved day work is saved silently first; a failure does not block the logout.
-      await Promise.all([...pending].map((each) => each.flush().catch(() => 'failed')));
+      // The wait is bounded: past it, the unsaved answers stay in the device's draft for next time (issue 6).
+      await Promise.race([Promise.all([...pending].map((each) => each.flush().catch(() => 'failed'))), wait(LOGOUT_SAVE_WAIT_MS)]);
       clearTokens();
       setState({ status: 'signed-out', user: null });
       void navigate('/login', { replace: true });

@@ -26,8 +26,9 @@ export interface AuthContextValue {
    */
   signup(details: SignupDetails): Promise<void>;
   /**
-   * Silently saves unsaved day work (the given autosave plus every registered one), then removes both
-   * tokens and goes to `/login` (spec section 4). A failed save does not stop the logout. Never throws.
+   * Silently saves unsaved day work (the given autosave plus every registered one), waiting at most
+   * `LOGOUT_SAVE_WAIT_MS`, then removes both tokens and goes to `/login` (spec section 4; issue 6). A
+   * failed or slow save does not stop the logout: its answers stay in the device's draft. Never throws.
    */
   logout(options?: { autosave?: Flushable | null }): Promise<void>;
   /**

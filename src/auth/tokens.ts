@@ -4,6 +4,11 @@
  */
 export const ACCESS_TOKEN_KEY = 'accessToken'; // spec §3 Auth tokens
 export const REFRESH_TOKEN_KEY = 'refreshToken'; // spec §3 Auth tokens
+/**
+ * The signed-in student's last loaded profile (JSON), so that a start-up on flaky Wi-Fi can show the app
+ * from the stored tokens before the profile arrives (issue 6). Removed with the tokens.
+ */
+export const PROFILE_KEY = 'profile';
 
 /** Both tokens, as returned by login and sign-up. */
 export interface AuthTokens {
@@ -61,8 +66,25 @@ export function setAccessToken(accessToken: string): void {
   write(ACCESS_TOKEN_KEY, accessToken);
 }
 
-/** Removes both tokens (logout, failed refresh, failed start-up profile fetch). */
+/** Removes both tokens and the cached profile (logout, or a refresh the server refused). */
 export function clearTokens(): void {
   remove(ACCESS_TOKEN_KEY);
   remove(REFRESH_TOKEN_KEY);
+  remove(PROFILE_KEY);
+}
+
+/** Keeps the last loaded profile (any JSON value) for a start-up without network. */
+export function storeProfile(profile: unknown): void {
+  write(PROFILE_KEY, JSON.stringify(profile));
+}
+
+/** The profile kept by {@link storeProfile}, parsed, or null when absent or unreadable. */
+export function storedProfile(): unknown {
+  const text = read(PROFILE_KEY);
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
 }

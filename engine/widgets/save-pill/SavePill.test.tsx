@@ -1,23 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { savePillText } from './SavePill.tsx';
+import type { SaveState } from '../../autosave/autosave.ts';
+import { OFFLINE_ON_DEVICE_TEXT, SERVER_FAILING_ON_DEVICE_TEXT, savePillText } from './SavePill.tsx';
 
-describe('savePillText (spec section 4, "Save state")', () => {
+const clean: SaveState = { dirty: false, saving: false, savedAt: null, failure: null, onDevice: false };
+
+describe('savePillText (spec section 4, "Save state"; issue 6)', () => {
   const nineOhFive = new Date(2026, 10, 23, 9, 5);
 
   it('reads "Ready" before any save or load', () => {
-    expect(savePillText({ dirty: false, saving: false, savedAt: null })).toBe('Ready');
+    expect(savePillText(clean)).toBe('Ready');
   });
 
   it('reads "(unsaved)" while dirty and no save runs', () => {
-    expect(savePillText({ dirty: true, saving: false, savedAt: nineOhFive })).toBe('(unsaved)');
+    expect(savePillText({ ...clean, dirty: true, savedAt: nineOhFive })).toBe('(unsaved)');
   });
 
   it('reads "Autosaving…" while a save runs, dirty or not', () => {
-    expect(savePillText({ dirty: true, saving: true, savedAt: null })).toBe('Autosaving…');
+    expect(savePillText({ ...clean, dirty: true, saving: true })).toBe('Autosaving…');
   });
 
-  it('reads "Saved • h:mm" after a save or a load', () => {
-    expect(savePillText({ dirty: false, saving: false, savedAt: nineOhFive })).toBe('Saved • 9:05');
-    expect(savePillText({ dirty: false, saving: false, savedAt: new Date(2026, 10, 23, 15, 42) })).toBe('Saved • 3:42');
+  it('reads "Saved • time" after a save or a load, with am/pm where the locale uses it', () => {
+    expect(savePillText({ ...clean, savedAt: nineOhFive }, 'en-US')).toBe('Saved • 9:05 AM');
+    expect(savePillText({ ...clean, savedAt: new Date(2026, 10, 23, 18, 59) }, 'en-US')).toBe('Saved • 6:59 PM');
+    expect(savePillText({ ...clean, savedAt: new Date(2026, 10, 23, 18, 59) }, 'en-GB')).toBe('Saved • 18:59');
+  });
+
+  describe('after a failed save', () => {
+    it('says the answers are on this device while the server cannot be reached', () => {
+      expect(savePillText({ ...clean, dirty: true, failure: 'offline', onDevice: true, savedAt: nineOhFive })).toBe(OFFLINE_ON_DEVICE_TEXT);
+    });
+
+    it('says the answers are kept on this device while the server answers with errors, never "Saved"', () => {
+      const text = savePillText({ ...clean, dirty: true, failure: 'server', onDevice: true, savedAt: nineOhFive });
+      expect(text).toBe(SERVER_FAILING_ON_DEVICE_TEXT);
+      expect(text).not.toMatch(/^Saved/);
+    });
+
+    it('falls back to "(unsaved)" when the device refused to keep a draft', () => {
+      expect(savePillText({ ...clean, dirty: true, failure: 'offline', onDevice: false })).toBe('(unsaved)');
+    });
   });
 });

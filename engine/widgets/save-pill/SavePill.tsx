@@ -2,30 +2,41 @@ import { useSaveState } from '../../autosave/use-save-state.ts';
 import type { SaveState } from '../../autosave/autosave.ts';
 import './SavePill.css';
 
+/** Shown while the server cannot be reached and the latest edit is in this device's draft (issue 6). */
+export const OFFLINE_ON_DEVICE_TEXT = 'Offline — saved on this device';
+/** Shown while the server answers with errors and the latest edit is in this device's draft (issue 6). */
+export const SERVER_FAILING_ON_DEVICE_TEXT = 'Not saved yet — kept on this device';
+
 /**
- * The pill's text for a save state (spec section 4, "Save state"): "Autosaving…" while a save runs,
- * "(unsaved)" while dirty and no save runs, "Saved • h:mm" after a save or a load, "Ready" before any.
+ * The pill's text for a save state (spec section 4, "Save state"; issue 6): "Autosaving…" while a save
+ * runs; after a failed save, that the answers are kept on this device (when they are); "(unsaved)" while
+ * dirty otherwise; "Saved • time" after a save or a load; "Ready" before any. It never says "Saved" for
+ * answers the server has not confirmed.
+ *
+ * @param state - the autosave state
+ * @param locale - BCP 47 locale for the time; the browser's unless given (tests)
  */
-export function savePillText(state: SaveState): string {
+export function savePillText(state: SaveState, locale?: string): string {
   if (state.saving) return 'Autosaving…';
+  if (state.dirty && state.onDevice && state.failure === 'offline') return OFFLINE_ON_DEVICE_TEXT;
+  if (state.dirty && state.onDevice && state.failure === 'server') return SERVER_FAILING_ON_DEVICE_TEXT;
   if (state.dirty) return '(unsaved)';
-  if (state.savedAt) return `Saved • ${formatClock(state.savedAt)}`;
+  if (state.savedAt) return `Saved • ${formatClock(state.savedAt, locale)}`;
   return 'Ready';
 }
 
-/** h:mm on a 12-hour clock, in the student's time zone, e.g. "9:05". */
-function formatClock(date: Date): string {
-  const hours = date.getHours() % 12 || 12;
-  return `${hours}:${String(date.getMinutes()).padStart(2, '0')}`;
+/** Hours and minutes in the student's locale and time zone, e.g. "9:05 AM" (en-US) or "09:05" (en-GB). */
+function formatClock(date: Date, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(date);
 }
 
 /**
  * The floating save-status pill at the bottom right of a day page (spec section 2, "Day pages, shared
- * layout"). A polite live region, so a screen reader hears "Saved • 9:05" without losing its place.
+ * layout"). A polite live region, so a screen reader hears "Saved • 9:05 AM" without losing its place.
  */
 export function SavePill() {
   const state = useSaveState('SavePill');
-  const tone = state.saving ? 'saving' : state.dirty ? 'dirty' : state.savedAt ? 'saved' : 'ready';
+  const tone = state.saving ? 'saving' : state.dirty ? (state.failure && state.onDevice ? 'on-device' : 'dirty') : state.savedAt ? 'saved' : 'ready';
   return (
     <div className={`save-pill save-pill--${tone}`} role="status" aria-live="polite">
       {savePillText(state)}

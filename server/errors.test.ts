@@ -9,6 +9,19 @@ describe('toApiError', () => {
     expect(unexpected).toBe(false);
   });
 
+  it('answers a revision_conflict as 409 with its extra fields, which never replace detail or code', () => {
+    const conflict = new ApiError('revision_conflict', undefined, { answers: { geneQ1: 'stored' }, revision: 2, updated_at: null, code: 'other' });
+    const { error } = toApiError(conflict);
+    expect(error.statusCode).toBe(409);
+    expect(error.toBody()).toEqual({
+      detail: 'These answers were saved from somewhere else since this page loaded them.',
+      code: 'revision_conflict',
+      answers: { geneQ1: 'stored' },
+      revision: 2,
+      updated_at: null,
+    });
+  });
+
   it("turns Fastify's body validation error into invalid_request naming the field", () => {
     const validationError = Object.assign(new Error('body/first_name must match pattern "\\S"'), {
       statusCode: 400,

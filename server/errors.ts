@@ -1,7 +1,8 @@
 /**
  * The error registry (STYLE.md "Errors are a registry"): every error the API answers with is declared
  * here once, with its HTTP status and default message. Every error response has the body
- * `{"detail": "...", "code": "..."}` ({@link ERROR_BODY_SCHEMA}).
+ * `{"detail": "...", "code": "..."}` ({@link ERROR_BODY_SCHEMA}); `revision_conflict` adds the stored
+ * answers (`answers`, `revision`, `updated_at`), declared by its route's 409 response schema.
  */
 
 /** Every API error: code → HTTP status and default detail. */
@@ -14,6 +15,8 @@ export const API_ERRORS = {
   invalid_credentials: { status: 401, message: 'No account matches this username and password.' },
   not_found: { status: 404, message: 'Not found.' },
   username_taken: { status: 409, message: 'This username is already taken.' },
+  // Issue 6, "Revisions": the save named a base_revision that is no longer the stored one.
+  revision_conflict: { status: 409, message: 'These answers were saved from somewhere else since this page loaded them.' },
   body_too_large: { status: 413, message: 'The request body is larger than 256 KB.' },
   unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
   rate_limited: { status: 429, message: 'Too many attempts. Wait a minute and try again.' },
@@ -42,30 +45,35 @@ export const ERROR_BODY_SCHEMA = {
 
 /**
  * An error the API answers with. Throw it from a handler or hook; the app's error handler turns it
- * into `{"detail", "code"}` with the registered status.
+ * into `{"detail", "code"}` with the registered status, plus `fields` if given (a route declaring
+ * them in its response schema for that status, as the 409 `revision_conflict` of a save does).
  *
  * @example
  * throw new ApiError('username_taken');
  * throw new ApiError('invalid_answers', 'answers/fillBlanks/3 must be string');
+ * throw new ApiError('revision_conflict', undefined, { answers, revision: 3, updated_at: '2025-05-01T10:00:00.000Z' });
  */
 export class ApiError extends Error {
   readonly code: ApiErrorCode;
   /** The registered HTTP status of `code`. */
   readonly statusCode: number;
   readonly detail: string;
+  /** Extra body fields; they never replace `detail` or `code`. */
+  readonly fields: Readonly<Record<string, unknown>>;
 
-  constructor(code: ApiErrorCode, detail?: string) {
+  constructor(code: ApiErrorCode, detail?: string, fields: Readonly<Record<string, unknown>> = {}) {
     const entry = API_ERRORS[code];
     super(detail ?? entry.message);
     this.name = 'ApiError';
     this.code = code;
     this.statusCode = entry.status;
     this.detail = detail ?? entry.message;
+    this.fields = fields;
   }
 
-  /** The response body. */
-  toBody(): ErrorBody {
-    return { detail: this.detail, code: this.code };
+  /** The response body: `{detail, code}` and the extra fields. */
+  toBody(): ErrorBody & Record<string, unknown> {
+    return { ...this.fields, detail: this.detail, code: this.code };
   }
 }
 

@@ -1,3 +1,4 @@
+import { findMigrationProblems } from './migrate.ts';
 import { isPlainObject } from './normalize.ts';
 import type { AnswersSchema } from './types.ts';
 
@@ -15,6 +16,7 @@ export function findSchemaProblems(schema: AnswersSchema, path = 'answers'): str
   if (schema.default === undefined) problems.push(`${path}: has no "default"`);
   if (typeof schema.description !== 'string' || schema.description.trim() === '') problems.push(`${path}: has no "description"`);
   if (!schema.type) problems.push(`${path}: has no "type"`);
+  if (path === 'answers') problems.push(...findMigrationProblems(schema));
 
   if (schema.type === 'object') {
     if (!isPlainObject(schema.properties)) problems.push(`${path}: an object needs "properties"`);

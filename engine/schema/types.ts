@@ -25,9 +25,29 @@ export interface AnswersSchema {
   const?: unknown;
   minimum?: number;
   maximum?: number;
+  /**
+   * Root only: numbered migrations of saved answers, applied in `id` order by `migrateAnswers`
+   * (engine/schema/migrate.ts) before normalising, so a renamed or moved field keeps the student's
+   * work. Ids increase strictly; never renumber or remove a migration once it has shipped.
+   */
+  'x-migrations'?: readonly AnswersMigration[];
   /** Any other keyword is allowed but ignored by the engine. */
   [keyword: string]: unknown;
 }
 
 /** One day's answers: a JSON object whose shape is given by the day's {@link AnswersSchema}. */
 export type Answers = Record<string, unknown>;
+
+/**
+ * One numbered migration of saved answers, declared in a day schema's root `x-migrations` list.
+ *
+ * @example { "id": 1, "description": "Day 1: geneQuestion was renamed geneQ1", "move": { "from": "geneQuestion", "to": "geneQ1" } }
+ */
+export interface AnswersMigration {
+  /** Positive integer; strictly greater than the previous migration's id. */
+  id: number;
+  /** Why the answers moved, for authors and reviewers. */
+  description: string;
+  /** Move the value at the dotted path `from` (as saved by older pages) to `to` (a field of today's schema). */
+  move: { from: string; to: string };
+}

@@ -2,7 +2,56 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadAnswersValidator } from './validators.ts';
+import { findReservedKey, lenientSchema, loadAnswersValidator } from './validators.ts';
+
+describe('lenientSchema', () => {
+  it('drops every rule on values, at every level, keeping types, defaults and descriptions', () => {
+    const schema = {
+      type: 'object',
+      description: 'root',
+      default: {},
+      required: ['blanks'],
+      additionalProperties: false,
+      'x-migrations': [],
+      properties: {
+        blanks: { type: 'array', minItems: 13, maxItems: 13, default: [], items: { type: 'string', enum: ['DNA', 'protein'], default: '' } },
+        size: { type: 'integer', const: 5, minimum: 1, default: 5 },
+        name: { type: 'string', minLength: 1, maxLength: 9, pattern: '\\S', format: 'email', default: '' },
+        row: { type: 'object', additionalProperties: false, required: ['gene'], properties: { gene: { type: 'string' } } },
+      },
+    };
+    expect(lenientSchema(schema)).toEqual({
+      type: 'object',
+      description: 'root',
+      default: {},
+      'x-migrations': [],
+      properties: {
+        blanks: { type: 'array', default: [], items: { type: 'string', default: '' } },
+        size: { type: 'integer', default: 5 },
+        name: { type: 'string', default: '' },
+        row: { type: 'object', properties: { gene: { type: 'string' } } },
+      },
+    });
+  });
+
+  it('keeps properties named like keywords, and does not change its argument', () => {
+    const schema = { type: 'object', properties: { required: { type: 'string' }, enum: { type: 'array', maxItems: 1 } } };
+    const copy = structuredClone(schema);
+    expect(lenientSchema(schema)).toEqual({ type: 'object', properties: { required: { type: 'string' }, enum: { type: 'array' } } });
+    expect(schema).toEqual(copy);
+  });
+});
+
+describe('findReservedKey', () => {
+  it.each([
+    [{ a: { b: [{ constructor: 1 }] } }, 'answers/a/b/0/constructor'],
+    [{ prototype: 'x' }, 'answers/prototype'],
+    [JSON.parse('{"x": {"__proto__": 1}}'), 'answers/x/__proto__'],
+    [{ a: ['constructor', { prototypes: 1 }] }, null],
+  ])('finds the reserved key in %j at %s', (value, path) => {
+    expect(findReservedKey(value)).toBe(path);
+  });
+});
 
 describe('loadAnswersValidator', () => {
   const dirs: string[] = [];
@@ -33,17 +82,78 @@ describe('loadAnswersValidator', () => {
       expect(validator.check(1, { sim: { gene2: ['', '', 3, ''] } })).toBe('answers/sim/gene2/2 must be string');
     });
 
-    it('does not fill in defaults or strip properties: answers are stored as sent', () => {
+    it('accepts answers of an older shape: short or long lists, missing fields, values outside enum or const, unknown keys', () => {
+      expect(validator.check(1, { fillBlanks: ['DNA', 'transcription'], renamed: 'x' })).toBeNull();
+      expect(validator.check(1, { sim: { gene1: ['1', '2', '3', '4', '5', '6', '7'] }, dnd: { orderSize: 7 } })).toBeNull();
+    });
+
+    it('refuses wrong types', () => {
+      expect(validator.check(1, { fillBlanks: 'DNA' })).toBe('answers/fillBlanks must be array');
+      expect(validator.check(1, { dnd: { orderSize: '5' } })).toBe('answers/dnd/orderSize must be integer');
+    });
+
+    it('does not change the answers it checks', () => {
       const answers: Record<string, unknown> = { geneQ1: 'x', extra: true };
       validator.check(1, answers);
       expect(answers).toEqual({ geneQ1: 'x', extra: true });
     });
+
+    describe('prepare', () => {
+      it("normalises what it stores to today's shape, keeping what was sent and unknown keys", () => {
+        const prepared = validator.prepare(1, { fillBlanks: ['DNA'], extra: { kept: true } });
+        expect(prepared.problem).toBeNull();
+        expect(prepared.answers).toMatchObject({ extra: { kept: true }, geneQ1: '', inquiry: { think: '' } });
+        expect((prepared.answers?.fillBlanks as string[]).slice(0, 2)).toEqual(['DNA', '']);
+        expect(prepared.answers?.fillBlanks).toHaveLength(13);
+      });
+
+      it('refuses wrong types and reserved keys, naming the path', () => {
+        expect(validator.prepare(1, { geneQ1: ['not', 'a', 'string'] })).toEqual({ answers: null, problem: 'answers/geneQ1 must be string' });
+        expect(validator.prepare(1, { wrap: { constructor: 'x' } })).toEqual({
+          answers: null,
+          problem: 'answers/wrap/constructor: the property names __proto__, constructor, prototype are refused',
+        });
+      });
+    });
   });
 
-  it('accepts any object for a day without a schema file', () => {
+  describe('with a schema declaring x-migrations', () => {
+    const text = { type: 'string', description: 'A text.', default: '' };
+    const schema = {
+      type: 'object',
+      description: 'Day 2.',
+      default: {},
+      'x-migrations': [{ id: 1, description: 'q1 moved into basics', move: { from: 'q1', to: 'basics.q1' } }],
+      properties: { basics: { type: 'object', description: 'Basics.', default: {}, properties: { q1: text } } },
+    };
+
+    it('migrates before checking types and storing', () => {
+      const validator = loadAnswersValidator(tempSchemasDir({ 'day-2.schema.json': JSON.stringify(schema) }));
+      expect(validator.prepare(2, { q1: 'moved' })).toEqual({ answers: { basics: { q1: 'moved' } }, problem: null });
+      // Once moved, the value is checked against its new field.
+      expect(validator.prepare(2, { q1: 3 })).toEqual({ answers: null, problem: 'answers/basics/q1 must be string' });
+    });
+
+    it('restores stored answers of the old shape', () => {
+      const validator = loadAnswersValidator(tempSchemasDir({ 'day-2.schema.json': JSON.stringify(schema) }));
+      expect(validator.restore(2, { q1: 'stored last week', other: 1 })).toEqual({ basics: { q1: 'stored last week' }, other: 1 });
+    });
+
+    it('fails at start-up naming the file and the problem when the migrations are unsound', () => {
+      const broken = { ...schema, 'x-migrations': [{ id: 1, description: 'x', move: { from: 'q1', to: 'basics.q2' } }] };
+      const dir = tempSchemasDir({ 'day-2.schema.json': JSON.stringify(broken) });
+      expect(() => loadAnswersValidator(dir)).toThrow(
+        `${join(dir, 'day-2.schema.json')} has unsound x-migrations:\nanswers.x-migrations[0]: "move.to" is "basics.q2", which is not a field of the schema`,
+      );
+    });
+  });
+
+  it('accepts any object for a day without a schema file, and stores and restores it as sent', () => {
     const validator = loadAnswersValidator(tempSchemasDir({}));
     expect(validator.daysWithSchema).toEqual([]);
     expect(validator.check(3, { anything: [1, { goes: null }] })).toBeNull();
+    expect(validator.prepare(3, { anything: [1, { goes: null }] })).toEqual({ answers: { anything: [1, { goes: null }] }, problem: null });
+    expect(validator.restore(3, { anything: 1 })).toEqual({ anything: 1 });
   });
 
   it('fails at start-up naming a schema file that is not JSON', () => {

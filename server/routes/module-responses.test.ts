@@ -1,9 +1,20 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveAnswers } from '../answers/store.ts';
+import { loadAnswersValidator } from '../answers/validators.ts';
 import { bearer, createTestApp, createTestDatabase, DATABASE_KINDS, signUp, type TestDatabase } from '../test/harness.ts';
 
 const detailUrl = (day: number | string) => `/api/student/modules/${day}/response/detail/`;
 const saveUrl = (day: number | string) => `/api/student/modules/${day}/response/`;
+const EMPTY_BLANKS = ['', '', '', '', '', '', '', '', '', '', '', '', ''];
+const DAY_1_ORDERING_DEFAULT = {
+  available: ['RNA polymerase binds to the positive transcription factor', 'Transcription', 'mRNA is created', 'Translation', 'Protein is created'],
+  ordered: ['', '', '', '', ''],
+  orderSize: 5,
+};
 
 describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
   let testDatabase: TestDatabase;
@@ -44,7 +55,7 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
   });
 
   describe('POST /api/student/modules/:day/response/', () => {
-    it('saves the answers whole and loads them back, with revision 1 and updated_at', async () => {
+    it("saves the answers in today's shape, keeping what was sent, and loads them back, with revision 1 and updated_at", async () => {
       const { access } = await signUp(app, 'round-trip');
       const answers = {
         geneQ1: 'Expression is making the product; regulation is deciding when. “Quotes”, émojis 🧬 and\nnew lines survive.',
@@ -55,7 +66,10 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
       const before = Date.now();
       const saved = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers } });
       expect(saved.statusCode).toBe(200);
-      expect(saved.json()).toEqual({ answers, updated_at: expect.any(String), revision: 1 });
+      expect(saved.json()).toEqual({ answers: expect.any(Object), updated_at: expect.any(String), revision: 1 });
+      expect(saved.json().answers).toMatchObject(answers);
+      // Normalised against schemas/day-1.schema.json: sim.gene2 and the fields not sent get their defaults.
+      expect(saved.json().answers).toMatchObject({ sim: { gene2: ['', '', '', ''] }, dnd: DAY_1_ORDERING_DEFAULT, inquiry: { think: '' } });
       const updatedAt = Date.parse(saved.json().updated_at);
       expect(updatedAt).toBeGreaterThanOrEqual(before - 1000);
       expect(updatedAt).toBeLessThanOrEqual(Date.now() + 1000);
@@ -82,20 +96,15 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
       const { access } = await signUp(app, 'two-days');
       await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'day one' } } });
       await app.inject({ method: 'POST', url: saveUrl(4), headers: bearer(access), payload: { answers: { recap: { regWrong: 'day four' } } } });
-      expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json().answers).toEqual({ geneQ1: 'day one' });
-      expect((await app.inject({ method: 'GET', url: detailUrl(4), headers: bearer(access) })).json().answers).toEqual({ recap: { regWrong: 'day four' } });
-    });
-
-    it('accepts any answers object for a day whose schema is not written yet', async () => {
-      // Day 5 has no schemas/day-5.schema.json yet; when it gets one, pick another day or drop this test.
-      const { access } = await signUp(app, 'no-schema-day');
-      const response = await app.inject({ method: 'POST', url: saveUrl(5), headers: bearer(access), payload: { answers: { step1: { title: 42 } } } });
-      expect(response.statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json().answers).toMatchObject({ geneQ1: 'day one' });
+      expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json().answers).not.toHaveProperty('recap');
+      expect((await app.inject({ method: 'GET', url: detailUrl(4), headers: bearer(access) })).json().answers).toMatchObject({ recap: { regWrong: 'day four' } });
+      expect((await app.inject({ method: 'GET', url: detailUrl(4), headers: bearer(access) })).json().answers).not.toHaveProperty('geneQ1');
     });
 
     it('answers 400 invalid_answers naming the first bad path, and keeps the stored answers unchanged', async () => {
       const { access } = await signUp(app, 'invalid-answers');
-      const good = { geneQ1: 'kept', fillBlanks: ['', '', '', '', '', '', '', '', '', '', '', '', ''] };
+      const good = { geneQ1: 'kept', fillBlanks: EMPTY_BLANKS };
       await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: good } });
       const stored = (await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
 
@@ -202,6 +211,266 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
       const response = await app.inject({ method: 'POST', url: saveUrl(1), payload: { answers: { geneQ1: 1 } } });
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe('not_authenticated');
+    });
+  });
+
+  describe('saving answers of an older shape (issue 6, "no lost work")', () => {
+    it('answers 200 for 2 blanks, no dnd and an unknown key, and GET returns 13 blanks with the 2 kept and the unknown key kept', async () => {
+      const { access } = await signUp(app, 'old-shape');
+      const answers = { fillBlanks: ['DNA', 'transcription'], geneQ1: 'mine', renamedLastWeek: 'text from an old field' };
+      const saved = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers } });
+      expect(saved.statusCode).toBe(200);
+
+      const loaded = await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
+      expect(loaded.json().answers.fillBlanks).toEqual(['DNA', 'transcription', '', '', '', '', '', '', '', '', '', '', '']);
+      expect(loaded.json().answers).toMatchObject({ geneQ1: 'mine', renamedLastWeek: 'text from an old field', dnd: DAY_1_ORDERING_DEFAULT });
+      expect(loaded.json()).toEqual(saved.json());
+    });
+
+    it('accepts lists longer than today, values outside enum or const, and stores them trimmed and repaired', async () => {
+      const { access } = await signUp(app, 'old-lengths');
+      const answers = { sim: { gene1: ['1', '2', '3', '4', '5', '6', '7'] }, dnd: { orderSize: 7, ordered: ['Transcription'] } };
+      const saved = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers } });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json().answers.sim.gene1).toEqual(['1', '2', '3', '4', '5']);
+      expect(saved.json().answers.dnd).toEqual({ ...DAY_1_ORDERING_DEFAULT, ordered: ['Transcription', '', '', '', ''] });
+    });
+
+    it('answers 400 invalid_answers for a wrong type and leaves the stored answers unchanged', async () => {
+      const { access } = await signUp(app, 'old-shape-wrong-type');
+      await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
+      const stored = (await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
+
+      const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { fillBlanks: ['a', 2], geneQ1: 'lost' } } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: 'answers/fillBlanks/1 must be string', code: 'invalid_answers' });
+      expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(stored);
+    });
+
+    it("returns a row stored before a content change in today's shape", async () => {
+      const { access } = await signUp(app, 'old-row');
+      const userId = (await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) })).json().id as number;
+      await saveAnswers(testDatabase.database.db, userId, 1, { fillBlanks: ['protein'], oldField: 'kept' });
+
+      const loaded = await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
+      expect(loaded.json()).toMatchObject({ revision: 1, answers: { oldField: 'kept', dnd: DAY_1_ORDERING_DEFAULT } });
+      expect(loaded.json().answers.fillBlanks).toEqual(['protein', ...EMPTY_BLANKS.slice(1)]);
+    });
+
+    it('moves a renamed field with the schema\'s x-migrations, on save and on load', async () => {
+      const schemasDir = mkdtempSync(join(tmpdir(), 'helix-migrating-schemas-'));
+      const text = { type: 'string', description: 'A text.', default: '' };
+      writeFileSync(
+        join(schemasDir, 'day-2.schema.json'),
+        JSON.stringify({
+          type: 'object',
+          description: 'Day 2, after a content edit.',
+          default: {},
+          'x-migrations': [{ id: 1, description: 'howDifferent became cancerBasics.howDiffers', move: { from: 'howDifferent', to: 'cancerBasics.howDiffers' } }],
+          properties: { cancerBasics: { type: 'object', description: 'Cancer basics.', default: {}, properties: { howDiffers: text } } },
+        }),
+      );
+      const { app: migratingApp } = await createTestApp(testDatabase, { answersValidator: loadAnswersValidator(schemasDir) });
+      try {
+        const { access } = await signUp(migratingApp, 'migrated');
+        const saved = await migratingApp.inject({ method: 'POST', url: saveUrl(2), headers: bearer(access), payload: { answers: { howDifferent: 'it divides' } } });
+        expect(saved.json().answers).toEqual({ cancerBasics: { howDiffers: 'it divides' } });
+
+        const userId = (await migratingApp.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) })).json().id as number;
+        await saveAnswers(testDatabase.database.db, userId, 2, { howDifferent: 'stored by last week\'s server' });
+        const loaded = await migratingApp.inject({ method: 'GET', url: detailUrl(2), headers: bearer(access) });
+        expect(loaded.json().answers).toEqual({ cancerBasics: { howDiffers: "stored by last week's server" } });
+      } finally {
+        await migratingApp.close();
+        rmSync(schemasDir, { recursive: true, force: true });
+      }
+    });
+  });
+
+  describe('answers holding __proto__, constructor or prototype', () => {
+    it.each([
+      ['__proto__', '{"answers": {"wrap": {"__proto__": {"reflection": "x"}}}}', { detail: 'The request body is not valid JSON.', code: 'malformed_json' }],
+      ['constructor.prototype', '{"answers": {"constructor": {"prototype": {"x": 1}}}}', { detail: 'The request body is not valid JSON.', code: 'malformed_json' }],
+      [
+        'constructor',
+        '{"answers": {"wrap": {"constructor": "x"}}}',
+        { detail: 'answers/wrap/constructor: the property names __proto__, constructor, prototype are refused', code: 'invalid_answers' },
+      ],
+      [
+        'prototype',
+        '{"answers": {"fillBlanks": [{"prototype": 1}]}}',
+        { detail: 'answers/fillBlanks/0/prototype: the property names __proto__, constructor, prototype are refused', code: 'invalid_answers' },
+      ],
+    ])('answers 400 for %s and leaves the stored answers unchanged', async (label, payload, body) => {
+      const { access } = await signUp(app, `reserved-${label.replace(/\W/g, '')}`);
+      await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
+      const stored = (await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
+
+      const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: { ...bearer(access), 'content-type': 'application/json' }, payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(body);
+      expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(stored);
+    });
+  });
+
+  describe('a day without a schema file', () => {
+    // An empty SCHEMAS_DIR, so these tests do not depend on which days have a schema in the repository.
+    let schemasDir: string;
+    let schemalessApp: FastifyInstance;
+
+    beforeAll(async () => {
+      schemasDir = mkdtempSync(join(tmpdir(), 'helix-no-schemas-'));
+      ({ app: schemalessApp } = await createTestApp(testDatabase, { answersValidator: loadAnswersValidator(schemasDir) }));
+    });
+
+    afterAll(async () => {
+      await schemalessApp?.close();
+      rmSync(schemasDir, { recursive: true, force: true });
+    });
+
+    it('accepts any answers object and stores it as sent', async () => {
+      const { access } = await signUp(schemalessApp, 'no-schema-day');
+      const answers = { step1: { title: 42 }, list: [1, 'two', null] };
+      const response = await schemalessApp.inject({ method: 'POST', url: saveUrl(3), headers: bearer(access), payload: { answers } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().answers).toEqual(answers);
+      expect((await schemalessApp.inject({ method: 'GET', url: detailUrl(3), headers: bearer(access) })).json().answers).toEqual(answers);
+    });
+
+    it('still refuses constructor and prototype, and stores nothing', async () => {
+      const { access } = await signUp(schemalessApp, 'reserved-no-schema');
+      const response = await schemalessApp.inject({
+        method: 'POST',
+        url: saveUrl(3),
+        headers: { ...bearer(access), 'content-type': 'application/json' },
+        payload: '{"answers": {"prototype": {}}}',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: 'answers/prototype: the property names __proto__, constructor, prototype are refused', code: 'invalid_answers' });
+      expect((await schemalessApp.inject({ method: 'GET', url: detailUrl(3), headers: bearer(access) })).statusCode).toBe(404);
+    });
+  });
+
+  describe('revisions (issue 6, "Revisions")', () => {
+    describe('saving without base_revision', () => {
+      it('saves over whatever is stored, as the spec payload does', async () => {
+        const { access } = await signUp(app, 'no-base');
+        await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'one' } } });
+        const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'two' } } });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ answers: { geneQ1: 'two' }, revision: 2 });
+      });
+    });
+
+    describe('saving with the stored revision as base_revision', () => {
+      it('saves and answers the next revision', async () => {
+        const { access } = await signUp(app, 'base-matches');
+        await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'one' } } });
+        const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'two' }, base_revision: 1 } });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ answers: { geneQ1: 'two' }, revision: 2 });
+        expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(response.json());
+      });
+    });
+
+    describe('saving with a stale base_revision', () => {
+      it('answers 409 with the stored answers and changes nothing', async () => {
+        const { access } = await signUp(app, 'base-stale');
+        await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'one' } } });
+        await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'from the other tab' } } });
+        const stored = (await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
+
+        const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'stale tab' }, base_revision: 1 } });
+        expect(response.statusCode).toBe(409);
+        expect(response.json()).toEqual({
+          detail: 'Your answers for day 1 were saved from somewhere else since this page loaded them: it sent base_revision 1, the stored revision is 2.',
+          code: 'revision_conflict',
+          answers: stored.answers,
+          revision: 2,
+          updated_at: stored.updated_at,
+        });
+        expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(stored);
+      });
+
+      it('answers 409 for a base_revision ahead of the stored one', async () => {
+        const { access } = await signUp(app, 'base-ahead');
+        await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'one' } } });
+        const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'x' }, base_revision: 7 } });
+        expect(response.statusCode).toBe(409);
+        expect(response.json()).toMatchObject({ code: 'revision_conflict', revision: 1, answers: { geneQ1: 'one' } });
+      });
+
+      it('answers 409 with revision 0, the default answers and updated_at null when nothing is stored, and stores nothing', async () => {
+        const { access } = await signUp(app, 'base-nothing-stored');
+        const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'x' }, base_revision: 3 } });
+        expect(response.statusCode).toBe(409);
+        expect(response.json()).toMatchObject({ code: 'revision_conflict', revision: 0, updated_at: null, answers: { geneQ1: '', fillBlanks: EMPTY_BLANKS } });
+        expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).statusCode).toBe(404);
+      });
+    });
+
+    describe.each([[0], [null]])('saving with base_revision %j ("I saw nothing stored")', (base) => {
+      it('saves revision 1 when nothing is stored', async () => {
+        const { access } = await signUp(app, `base-${String(base)}-first`);
+        const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'first' }, base_revision: base } });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ answers: { geneQ1: 'first' }, revision: 1 });
+      });
+
+      it('answers 409 with the stored answers when something is stored, and changes nothing', async () => {
+        const { access } = await signUp(app, `base-${String(base)}-stored`);
+        await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'stored' } } });
+        const stored = (await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
+        const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'defaults' }, base_revision: base } });
+        expect(response.statusCode).toBe(409);
+        expect(response.json()).toMatchObject({ code: 'revision_conflict', answers: stored.answers, revision: 1, updated_at: stored.updated_at });
+        expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(stored);
+      });
+    });
+
+    describe('two saves at once with the same base_revision', () => {
+      it('lets exactly one win over a stored revision; the other gets 409 with the winner', async () => {
+        const { access } = await signUp(app, 'race-update');
+        await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'base' } } });
+        const responses = await Promise.all(
+          ['tab A', 'tab B'].map((geneQ1) => app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1 }, base_revision: 1 } })),
+        );
+        expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+        const winner = responses.find((response) => response.statusCode === 200)!.json();
+        const loser = responses.find((response) => response.statusCode === 409)!.json();
+        expect(winner.revision).toBe(2);
+        expect(loser).toMatchObject({ code: 'revision_conflict', revision: 2, answers: winner.answers });
+        expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(winner);
+      });
+
+      it('lets exactly one win the first save (base_revision 0 and null)', async () => {
+        const { access } = await signUp(app, 'race-insert');
+        const responses = await Promise.all(
+          [0, null].map((base) => app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: `base ${base}` }, base_revision: base } })),
+        );
+        expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+        const winner = responses.find((response) => response.statusCode === 200)!.json();
+        expect(winner.revision).toBe(1);
+        expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(winner);
+      });
+    });
+
+    it.each([[-1], [1.5], ['abc'], [{}]])('answers 400 invalid_request for base_revision %j and changes nothing', async (base) => {
+      const { access } = await signUp(app, `bad-base-${JSON.stringify(base).replace(/\W/g, '')}`);
+      await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
+      const stored = (await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
+      const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'lost' }, base_revision: base } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: expect.stringMatching(/^body\/base_revision /), code: 'invalid_request' });
+      expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(stored);
+    });
+
+    it('checks the answers before the revision: wrong types answer 400 even with a stale base_revision', async () => {
+      const { access } = await signUp(app, 'bad-answers-and-base');
+      await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
+      const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 5 }, base_revision: 9 } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('invalid_answers');
     });
   });
 

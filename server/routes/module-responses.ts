@@ -2,9 +2,13 @@
  * A day's saved answers (spec section 7):
  * `GET /api/student/modules/:day/response/detail/` and `POST /api/student/modules/:day/response/`.
  * A student only ever reads and writes their own: the user comes from the access token, never from the request.
+ *
+ * Issue 6, "no lost work": answers of an older shape are accepted, migrated and normalised to today's
+ * shape (only wrong JSON types are refused), and a save naming `base_revision` never overwrites a
+ * newer save from another tab or device: it answers 409 `revision_conflict` with what is stored.
  */
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
-import { loadAnswers, saveAnswers, type SavedAnswers } from '../answers/store.ts';
+import { loadAnswers, saveAnswers, saveAnswersIfRevision, type SavedAnswers } from '../answers/store.ts';
 import { FIRST_DAY, LAST_DAY, type AnswersValidator } from '../answers/validators.ts';
 import type { Database } from '../db/index.ts';
 import type { Answers } from '../db/schema.ts';
@@ -21,12 +25,35 @@ interface DayParams {
   day: number;
 }
 
+/** The body of a save (spec section 7, plus `base_revision` from issue 6, "Revisions"). */
+export interface SaveAnswersBody {
+  /** The day's whole answers object, of any older shape as long as the JSON types fit. */
+  answers: Answers;
+  /**
+   * The revision these answers were based on. Omitted: save unconditionally. `0` or `null` (a page
+   * whose load failed): save only if nothing is stored yet. Otherwise: save only over that revision.
+   */
+  base_revision?: number | null;
+}
+
 /** The body of both routes' 200 responses. */
 export interface SavedAnswersResponse {
   answers: Answers;
   /** ISO 8601, UTC. */
   updated_at: string;
   revision: number;
+}
+
+/** The body of a save's 409 `revision_conflict`: the error and what is stored instead. */
+export interface RevisionConflictResponse {
+  detail: string;
+  code: 'revision_conflict';
+  /** The stored answers in today's shape; the defaults when nothing is stored. */
+  answers: Answers;
+  /** The stored revision; 0 when nothing is stored. */
+  revision: number;
+  /** When they were saved (ISO 8601, UTC); null when nothing is stored. */
+  updated_at: string | null;
 }
 
 const dayParamsSchema = {
@@ -41,14 +68,31 @@ const savedAnswersSchema = {
   type: 'object',
   required: ['answers', 'updated_at', 'revision'],
   properties: {
-    answers: { type: 'object', additionalProperties: true, description: "The day's answers object exactly as last saved." },
+    answers: {
+      type: 'object',
+      additionalProperties: true,
+      description: "The day's stored answers, in today's shape for a day with a schema (migrated and normalised), keys unknown to the schema kept.",
+    },
     updated_at: { type: 'string', format: 'date-time', description: 'When they were last saved (ISO 8601, UTC).' },
-    revision: { type: 'integer', minimum: 1, description: '1 after the first save; every save adds 1.' },
+    revision: { type: 'integer', minimum: 1, description: '1 after the first save; every save adds 1. Send it back as base_revision.' },
   },
 } as const;
 
-function toResponse(saved: SavedAnswers): SavedAnswersResponse {
-  return { answers: saved.answers, updated_at: saved.updatedAt.toISOString(), revision: saved.revision };
+const revisionConflictSchema = {
+  type: 'object',
+  description: 'The save was based on a revision that is no longer the stored one; nothing was changed.',
+  required: ['detail', 'code', 'answers', 'revision', 'updated_at'],
+  properties: {
+    detail: { type: 'string', description: 'What went wrong, for people.' },
+    code: { type: 'string', enum: ['revision_conflict'], description: 'What went wrong, for programs.' },
+    answers: { type: 'object', additionalProperties: true, description: "The stored answers in today's shape; the defaults when nothing is stored." },
+    revision: { type: 'integer', minimum: 0, description: 'The stored revision; 0 when nothing is stored.' },
+    updated_at: { type: ['string', 'null'], format: 'date-time', description: 'When the stored answers were saved (ISO 8601, UTC); null when nothing is stored.' },
+  },
+} as const;
+
+function toResponse(saved: SavedAnswers, answers: Answers = saved.answers): SavedAnswersResponse {
+  return { answers, updated_at: saved.updatedAt.toISOString(), revision: saved.revision };
 }
 
 /** Registers the module-response routes (a Fastify plugin; register with no prefix). */
@@ -67,36 +111,62 @@ export async function moduleResponseRoutes(app: FastifyInstance, options: Module
     },
     async (request) => {
       if (request.user === null) throw new ApiError('not_authenticated');
-      const saved = await loadAnswers(db, request.user.id, request.params.day);
-      if (saved === null) throw new ApiError('not_found', `Nothing is saved for day ${request.params.day} yet.`);
-      return toResponse(saved);
+      const { day } = request.params;
+      const saved = await loadAnswers(db, request.user.id, day);
+      if (saved === null) throw new ApiError('not_found', `Nothing is saved for day ${day} yet.`);
+      // Rows saved before a content change come back in today's shape.
+      return toResponse(saved, answersValidator.restore(day, saved.answers));
     },
   );
 
-  app.post<{ Params: DayParams; Body: { answers: Answers } }>(
+  app.post<{ Params: DayParams; Body: SaveAnswersBody }>(
     '/api/student/modules/:day/response/',
     {
       onRequest: authenticate,
       schema: {
-        // Save the signed-in student's answers for a day, whole, replacing the previous ones.
+        // Save the signed-in student's answers for a day, whole, replacing the previous ones; with
+        // base_revision, only if that is still the stored revision (else 409 revision_conflict).
         params: dayParamsSchema,
         body: {
           type: 'object',
           required: ['answers'],
           additionalProperties: false,
           properties: {
-            answers: { type: 'object', description: "The day's whole answers object, checked against schemas/day-N.schema.json." },
+            answers: {
+              type: 'object',
+              description: "The day's whole answers object. Any older shape is accepted as long as the JSON types fit schemas/day-N.schema.json.",
+            },
+            base_revision: {
+              type: ['integer', 'null'],
+              minimum: 0,
+              description: 'The revision the answers were based on. Omitted: save regardless. 0 or null: only if nothing is stored yet. Else: only over that revision.',
+            },
           },
         },
-        response: { 200: savedAnswersSchema, '4xx': errorResponse },
+        response: { 200: savedAnswersSchema, 409: revisionConflictSchema, '4xx': errorResponse },
       },
     },
     async (request) => {
       if (request.user === null) throw new ApiError('not_authenticated');
       const { day } = request.params;
-      const problem = answersValidator.check(day, request.body.answers);
-      if (problem !== null) throw new ApiError('invalid_answers', problem);
-      return toResponse(await saveAnswers(db, request.user.id, day, request.body.answers));
+      const { answers: received, base_revision: baseRevision } = request.body;
+      const prepared = answersValidator.prepare(day, received);
+      if (prepared.problem !== null) throw new ApiError('invalid_answers', prepared.problem);
+      if (baseRevision === undefined) return toResponse(await saveAnswers(db, request.user.id, day, prepared.answers));
+
+      const outcome = await saveAnswersIfRevision(db, request.user.id, day, prepared.answers, baseRevision ?? 0);
+      if (outcome.saved !== null) return toResponse(outcome.saved);
+      const stored = outcome.conflict;
+      const conflict: Omit<RevisionConflictResponse, 'detail' | 'code'> = {
+        answers: answersValidator.restore(day, stored?.answers ?? {}),
+        revision: stored?.revision ?? 0,
+        updated_at: stored?.updatedAt.toISOString() ?? null,
+      };
+      throw new ApiError(
+        'revision_conflict',
+        `Your answers for day ${day} were saved from somewhere else since this page loaded them: it sent base_revision ${baseRevision ?? 'null'}, the stored revision is ${conflict.revision}.`,
+        conflict,
+      );
     },
   );
 }

@@ -44,7 +44,7 @@ export default tseslint.config(
             {
               // The engine's schema core (normalize, migrate) is plain TypeScript with no React or DOM: the
               // server stores answers through the same code the client loads them with.
-              group: ['**/engine/**', '!**/engine/schema/*.ts', '**/engine/schema/*.test.ts'],
+              group: ['**/engine/**', '!**/engine/schema/', '!**/engine/schema/*.ts', '**/engine/schema/*.test.ts'],
               message: 'server/ may use only the engine schema core (engine/schema/); share data through schemas/.',
             },
           ],

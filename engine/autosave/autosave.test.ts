@@ -1,12 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAutosave, type SaveAnswers } from './autosave.ts';
+import { mergeAnswers } from '../schema/merge.ts';
+import { createAutosave, waitForPendingSaves, type ConfirmedSave, type SaveAnswers } from './autosave.ts';
+import type { DraftStore } from './drafts.ts';
+import { OfflineError, RevisionConflictError } from './save-errors.ts';
 
 /** A save whose promise the test settles by hand. */
 function controlledSave() {
-  const calls: { answers: unknown; silent: boolean; resolve: () => void; reject: (error: Error) => void }[] = [];
+  const calls: { answers: unknown; silent: boolean; resolve: (confirmed?: ConfirmedSave) => void; reject: (error: Error) => void }[] = [];
   const save = vi.fn<SaveAnswers>(
     (answers, { silent }) =>
-      new Promise<void>((resolve, reject) => {
+      new Promise<ConfirmedSave | void>((resolve, reject) => {
         calls.push({ answers: structuredClone(answers), silent, resolve, reject });
       }),
   );
@@ -49,7 +52,7 @@ describe('autosave', () => {
   });
 
   describe('after an edit', () => {
-    it('is dirty at once and saves silently 2 s after the first edit', async () => {
+    it('is dirty at once and saves silently 2 s after the first edit (regression: the original module skipped the first edit)', async () => {
       const { autosave, save, edit } = setup();
       edit('a');
       expect(autosave.getState().dirty).toBe(true);
@@ -57,7 +60,7 @@ describe('autosave', () => {
       expect(save).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(1);
       expect(save).toHaveBeenCalledTimes(1);
-      expect(save.mock.calls[0]![1]).toEqual({ silent: true, keepalive: false });
+      expect(save.mock.calls[0]![1]).toEqual({ silent: true, keepalive: false, baseRevision: undefined });
     });
 
     it('saves 2 s after the last of several quick edits, with the latest answers', async () => {
@@ -122,18 +125,214 @@ describe('autosave', () => {
   });
 
   describe('a failed silent save', () => {
-    it('leaves the page dirty and tries again at the next 15 s tick', async () => {
+    it('leaves the page dirty and retries with backoff (1 s, then 2 s…, half of it jitter) until the server answers', async () => {
+      const { save } = controlledSave();
+      let attempt = 0;
+      save.mockImplementation(async () => {
+        attempt += 1;
+        if (attempt < 4) throw new Error('500');
+      });
+      const autosave = createAutosave({ getAnswers: () => answers, save, random: () => 0.999 });
+      answers = { text: 'a' };
+      autosave.edit();
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(attempt).toBe(1);
+      expect(autosave.getState()).toMatchObject({ dirty: true, saving: false, savedAt: null, failure: 'server' });
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(attempt).toBe(2);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(attempt).toBe(3);
+      await vi.advanceTimersByTimeAsync(4_000);
+      expect(attempt).toBe(4);
+      expect(autosave.getState()).toMatchObject({ dirty: false, failure: null });
+      expect(autosave.getState().savedAt).toBeInstanceOf(Date);
+    });
+
+    it('says the server could not be reached when the save never got there', async () => {
       const { autosave, calls, edit } = setup();
       edit('a');
       await vi.advanceTimersByTimeAsync(2_000);
-      calls[0]!.reject(new Error('offline'));
+      calls[0]!.reject(new OfflineError());
       await vi.advanceTimersByTimeAsync(0);
-      expect(autosave.getState()).toMatchObject({ dirty: true, saving: false, savedAt: null });
-      await vi.advanceTimersByTimeAsync(13_000);
-      expect(calls).toHaveLength(2);
-      calls[1]!.resolve();
+      expect(autosave.getState().failure).toBe('offline');
+    });
+  });
+
+  describe('a timed save (regression: the original module could send answers older than the latest edit)', () => {
+    it('always sends the answers as they are when it starts, never a copy taken at the edit', async () => {
+      const { calls, edit } = setup();
+      edit('a');
+      await vi.advanceTimersByTimeAsync(1_999);
+      answers = { text: 'ab' }; // changed without an edit event yet, as a keystroke in flight
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls[0]!.answers).toEqual({ text: 'ab' });
+    });
+
+    it('sends the latest edit at the 15 s repeat even while the debounce keeps being pushed back', async () => {
+      const { calls, edit } = setup();
+      for (let tenth = 0; tenth < 160; tenth += 1) {
+        edit(`text ${tenth}`);
+        await vi.advanceTimersByTimeAsync(100);
+      }
+      expect(calls[0]!.answers).toEqual({ text: 'text 149' });
+    });
+  });
+
+  describe('revisions (issue 6, "Revisions, not last-write-wins")', () => {
+    it('sends the base revision and moves it to the revision the server confirms', async () => {
+      const { save, calls } = controlledSave();
+      const autosave = createAutosave({ getAnswers: () => answers, save, baseRevision: 4 });
+      answers = { text: 'a' };
+      autosave.edit();
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(save.mock.calls[0]![1].baseRevision).toBe(4);
+      calls[0]!.resolve({ answers: { text: 'a' }, revision: 5, savedAt: null });
       await vi.advanceTimersByTimeAsync(0);
-      expect(autosave.getState().dirty).toBe(false);
+      answers = { text: 'ab' };
+      autosave.edit();
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(save.mock.calls[1]![1].baseRevision).toBe(5);
+    });
+
+    it('after a conflict, merges with the server answers, shows them on the page and saves again on the new revision', async () => {
+      let page: Record<string, string> = { mine: '', theirs: '' };
+      const sent: { answers: unknown; baseRevision: unknown }[] = [];
+      const save = vi.fn<SaveAnswers>(async (values, { baseRevision }) => {
+        sent.push({ answers: structuredClone(values), baseRevision });
+        if (baseRevision === 1) throw new RevisionConflictError({ mine: '', theirs: 'from the other tab' }, 2);
+        return { answers: values, revision: 3, savedAt: null };
+      });
+      const autosave = createAutosave({
+        getAnswers: () => structuredClone(page),
+        save,
+        base: { mine: '', theirs: '' },
+        baseRevision: 1,
+        merge: (base, local, server) => mergeAnswers({ type: 'object' }, base, local, server),
+        applyAnswers: (merged) => (page = merged as Record<string, string>),
+      });
+      page = { ...page, mine: 'typed here' };
+      autosave.edit();
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(sent).toEqual([
+        { answers: { mine: 'typed here', theirs: '' }, baseRevision: 1 },
+        { answers: { mine: 'typed here', theirs: 'from the other tab' }, baseRevision: 2 },
+      ]);
+      expect(page).toEqual({ mine: 'typed here', theirs: 'from the other tab' });
+      expect(autosave.getState()).toMatchObject({ dirty: false, failure: null });
+    });
+
+    it('gives up after a few conflicts in a row and keeps the page dirty for the next trigger', async () => {
+      const save = vi.fn<SaveAnswers>(async () => {
+        throw new RevisionConflictError({ text: 'moving target' }, 9);
+      });
+      const autosave = createAutosave({ getAnswers: () => answers, save, baseRevision: 1 });
+      answers = { text: 'a' };
+      autosave.edit();
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(save).toHaveBeenCalledTimes(4);
+      expect(autosave.getState().dirty).toBe(true);
+    });
+  });
+
+  describe('drafts on the device (issue 6, "Local drafts")', () => {
+    function fakeDrafts() {
+      const writes: unknown[] = [];
+      const removed: string[][] = [];
+      const drafts: DraftStore = {
+        id: 'this-tab',
+        list: async () => [],
+        write: async (draft) => {
+          writes.push(structuredClone(draft.answers));
+          return true;
+        },
+        remove: async (ids) => {
+          removed.push([...ids]);
+        },
+      };
+      return { drafts, writes, removed };
+    }
+
+    it('writes every edit at once, before any save', async () => {
+      const { drafts, writes } = fakeDrafts();
+      const { save } = controlledSave();
+      const autosave = createAutosave({ getAnswers: () => answers, save, drafts });
+      answers = { text: 'a' };
+      autosave.edit();
+      answers = { text: 'ab' };
+      autosave.edit();
+      expect(writes).toEqual([{ text: 'a' }, { text: 'ab' }]);
+      expect(save).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(autosave.getState().onDevice).toBe(true);
+    });
+
+    it('removes this page\'s draft and the restored ones once the server confirms a save that includes them', async () => {
+      const { drafts, removed } = fakeDrafts();
+      const { save, calls } = controlledSave();
+      const autosave = createAutosave({ getAnswers: () => answers, save, drafts, restoredDraftIds: ['closed-tab'] });
+      answers = { text: 'a' };
+      autosave.edit();
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(removed).toEqual([]);
+      calls[0]!.resolve();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(removed).toEqual([['closed-tab', 'this-tab']]);
+    });
+
+    it('keeps this page\'s draft when the student typed while the save ran', async () => {
+      const { drafts, removed, writes } = fakeDrafts();
+      const { save, calls } = controlledSave();
+      const autosave = createAutosave({ getAnswers: () => answers, save, drafts });
+      answers = { text: 'a' };
+      autosave.edit();
+      await vi.advanceTimersByTimeAsync(2_000);
+      answers = { text: 'ab' };
+      autosave.edit();
+      calls[0]!.resolve();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(removed).toEqual([[]]);
+      expect(writes.at(-1)).toEqual({ text: 'ab' });
+    });
+
+    it('keeps the draft when every save fails', async () => {
+      const { drafts, removed } = fakeDrafts();
+      const save = vi.fn<SaveAnswers>().mockRejectedValue(new OfflineError());
+      const autosave = createAutosave({ getAnswers: () => answers, save, drafts });
+      answers = { text: 'a' };
+      autosave.edit();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(save.mock.calls.length).toBeGreaterThan(3);
+      expect(removed).toEqual([]);
+      expect(autosave.getState()).toMatchObject({ dirty: true, failure: 'offline', onDevice: true });
+    });
+  });
+
+  describe('waitForPendingSaves', () => {
+    it('resolves once the save of a page that was just left has finished', async () => {
+      const { save, calls } = controlledSave();
+      const autosave = createAutosave({ getAnswers: () => answers, save, scope: 'student-1/day-1' });
+      answers = { text: 'typed just before leaving' };
+      autosave.edit();
+      void autosave.flush();
+      autosave.dispose();
+      let waited = false;
+      void waitForPendingSaves('student-1/day-1', 5_000).then(() => (waited = true));
+      await vi.advanceTimersByTimeAsync(100);
+      expect(waited).toBe(false);
+      calls[0]!.resolve();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(waited).toBe(true);
+    });
+
+    it('gives up after its timeout', async () => {
+      const { save } = controlledSave();
+      const autosave = createAutosave({ getAnswers: () => answers, save, scope: 'student-1/day-2' });
+      autosave.edit();
+      void autosave.flush();
+      let waited = false;
+      void waitForPendingSaves('student-1/day-2', 1_000).then(() => (waited = true));
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(waited).toBe(true);
     });
   });
 

@@ -69,7 +69,8 @@ function newDraftId(): string {
 export function openDraftStore(scope: string, id: string = newDraftId()): DraftStore {
   const prefix = `${scope}/`;
   let queue: Promise<unknown> = Promise.resolve();
-  let pendingWrite: Draft | null = null;
+  // The latest write still waiting in the queue with nothing queued after it: a newer write replaces its draft.
+  let waitingWrite: { draft: Draft } | null = null;
 
   function enqueue<T>(task: (store: UseStore) => Promise<T>, fallback: T): Promise<T> {
     const run = queue.then(async () => {
@@ -97,22 +98,22 @@ export function openDraftStore(scope: string, id: string = newDraftId()): DraftS
       }, [] as Draft[]);
     },
     write(draft) {
-      const waiting = pendingWrite !== null;
-      pendingWrite = { ...draft, id };
-      if (waiting) return queue.then(() => true);
+      if (waitingWrite) {
+        waitingWrite.draft = { ...draft, id };
+        return queue.then(() => true);
+      }
+      const slot = { draft: { ...draft, id } };
+      waitingWrite = slot;
       return enqueue(async (store) => {
-        const latest = pendingWrite;
-        pendingWrite = null;
-        if (latest === null) return true;
-        await set(`${prefix}${id}`, latest, store);
+        if (waitingWrite === slot) waitingWrite = null;
+        await set(`${prefix}${id}`, slot.draft, store);
         return true;
       }, false);
     },
     remove(ids) {
       if (ids.length === 0) return Promise.resolve();
-      // A write of this page's draft still waiting in the queue is older than this removal: drop it, so
-      // that a later write is queued after the removal instead of being folded into the earlier one.
-      if (ids.includes(id)) pendingWrite = null;
+      // A later write must be queued after this removal, not folded into a write queued before it.
+      waitingWrite = null;
       return enqueue(async (store) => {
         await delMany(
           ids.map((each) => `${prefix}${each}`),

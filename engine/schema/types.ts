@@ -31,6 +31,12 @@ export interface AnswersSchema {
    * work. Ids increase strictly; never renumber or remove a migration once it has shipped.
    */
   'x-migrations'?: readonly AnswersMigration[];
+  /**
+   * `"atomic"`: after a revision conflict this node is merged as one value, never field by field
+   * (engine/schema/merge.ts). For fields that only make sense together, such as the two lists of an
+   * ordering exercise.
+   */
+  'x-merge'?: 'atomic';
   /** Any other keyword is allowed but ignored by the engine. */
   [keyword: string]: unknown;
 }

@@ -11,14 +11,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-// eslint.config.js means to allow engine/schema/*.ts here, but its pattern `**/engine/**` also excludes the
-// folder engine/schema/, which gitignore-style negation `!**/engine/schema/*.ts` cannot re-include. Adding
-// `'!**/engine/schema/'` to that group fixes the rule; then drop these two comments.
-/* eslint-disable no-restricted-imports */
 import { findMigrationProblems, migrateAnswers } from '../../engine/schema/migrate.ts';
 import { isPlainObject, normalize } from '../../engine/schema/normalize.ts';
 import type { AnswersSchema } from '../../engine/schema/types.ts';
-/* eslint-enable no-restricted-imports */
 import type { Answers } from '../db/schema.ts';
 import { describeValidationError } from '../errors.ts';
 

@@ -189,4 +189,74 @@ describe('api client', () => {
       expect(fetch.mock.calls.filter(([url]) => url === '/api/token/refresh/')).toHaveLength(1);
     });
   });
+
+  describe('timeouts and token expiry (issue 6)', () => {
+    /** An unsigned JWT whose `exp` is `expiresInMs` from `now`. */
+    function jwt(now: number, expiresInMs: number): string {
+      const payload = btoa(JSON.stringify({ sub: '1', exp: Math.floor((now + expiresInMs) / 1000) }));
+      return `header.${payload.replace(/=+$/, '')}.signature`;
+    }
+
+    it('gives up on a request with no answer after the timeout, as a network_error, so a save or logout never hangs', async () => {
+      localStorage.setItem('accessToken', 'access-1');
+      const fetch = vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      );
+      const client = createApiClient({ fetch, timeoutMs: 50 });
+
+      await expect(client.request('/api/student/profile/')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+    });
+
+    it('refreshes an access token that expires within a minute before sending, so a save on tab hide needs no refresh', async () => {
+      const now = Date.parse('2026-11-23T10:00:00Z');
+      localStorage.setItem('accessToken', jwt(now, 30_000));
+      localStorage.setItem('refreshToken', 'refresh-1');
+      const fresh = jwt(now, 300_000);
+      const fetch = vi.fn(async (url: string, _init?: RequestInit) => (url === '/api/token/refresh/' ? json(200, { access: fresh }) : json(200, {})));
+      const client = createApiClient({ fetch, now: () => now });
+
+      await client.request('/api/student/modules/1/response/', { method: 'POST', body: { answers: {} } });
+
+      expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/token/refresh/', '/api/student/modules/1/response/']);
+      expect(authorizationOf(fetch.mock.calls[1]![1])).toBe(`Bearer ${fresh}`);
+    });
+
+    it('sends a token far from expiry as it is', async () => {
+      const now = Date.parse('2026-11-23T10:00:00Z');
+      localStorage.setItem('accessToken', jwt(now, 240_000));
+      const fetch = vi.fn(async (_url: string, _init?: RequestInit) => json(200, {}));
+      await createApiClient({ fetch, now: () => now }).request('/api/student/profile/');
+      expect(fetch).toHaveBeenCalledOnce();
+    });
+
+    it('keeps the token fresh in the background while signed in, retrying a refresh lost to the network', async () => {
+      vi.useFakeTimers();
+      try {
+        const start = Date.parse('2026-11-23T10:00:00Z');
+        vi.setSystemTime(start);
+        localStorage.setItem('accessToken', jwt(start, 300_000));
+        localStorage.setItem('refreshToken', 'refresh-1');
+        let lost = true;
+        const fetch = vi.fn(async (_url: string, _init?: RequestInit) => {
+          if (lost) {
+            lost = false;
+            throw new TypeError('Failed to fetch');
+          }
+          return json(200, { access: jwt(Date.now(), 300_000) });
+        });
+        const stop = createApiClient({ fetch }).keepAccessTokenFresh();
+        await vi.advanceTimersByTimeAsync(239_000);
+        expect(fetch).not.toHaveBeenCalled();
+        await vi.advanceTimersByTimeAsync(1_000);
+        expect(fetch).toHaveBeenCalledTimes(1);
+        await vi.advanceTimersByTimeAsync(15_000);
+        expect(fetch).toHaveBeenCalledTimes(2);
+        expect(localStorage.getItem('accessToken')).not.toBe(jwt(start, 300_000));
+        stop();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+  });
 });

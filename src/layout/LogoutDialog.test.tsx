@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Autosave, SaveOutcome } from '../../engine/autosave/autosave.ts';
 import { AnswersContext } from '../../engine/form/answers-context.ts';
 import { seriousAxeViolations } from '../../engine/test/axe.ts';
-import { AuthProvider } from '../auth/AuthProvider.tsx';
+import { AuthProvider, LOGOUT_SAVE_WAIT_MS } from '../auth/AuthProvider.tsx';
 import { FlushOnLogout } from '../auth/FlushOnLogout.tsx';
 import { TopNav } from './TopNav.tsx';
 
@@ -163,6 +163,28 @@ describe('logout dialog', () => {
 
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
     expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('waits at most LOGOUT_SAVE_WAIT_MS for a save that never answers, then logs out (issue 6)', async () => {
+    const { autosave, flush } = fakeAutosave(); // its flush never settles
+    renderDay(
+      <InAnswersForm autosave={autosave}>
+        <TopNav />
+      </InAnswersForm>,
+    );
+    await openLogoutDialog();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+      expect(flush).toHaveBeenCalledOnce();
+      await vi.advanceTimersByTimeAsync(LOGOUT_SAVE_WAIT_MS - 100);
+      expect(localStorage.getItem('accessToken')).toBe('access-1');
+      await vi.advanceTimersByTimeAsync(200);
+      expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+      expect(localStorage.getItem('accessToken')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('flushes a day registered with <FlushOnLogout /> when the bar sits outside the answers form', async () => {

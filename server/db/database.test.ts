@@ -1,9 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createTestDatabase, DATABASE_KINDS, signUp, type TestDatabase } from '../test/harness.ts';
-import { DataDirLockedError, openDatabase, PGLITE_LOCK_FILE } from './index.ts';
 
 describe.each(DATABASE_KINDS)('the database (%s)', (kind) => {
   let testDatabase: TestDatabase;
@@ -38,30 +34,5 @@ describe.each(DATABASE_KINDS)('the database (%s)', (kind) => {
     expect((await after.app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) })).statusCode).toBe(200);
     await after.app.close();
   });
-
-  describe.runIf(kind === 'pglite')('the data-dir lock', () => {
-    const lockPath = () => join(testDatabase.dataDir, PGLITE_LOCK_FILE);
-
-    it('holds our pid while the database is open', () => {
-      expect(readFileSync(lockPath(), 'utf8').trim()).toBe(String(process.pid));
-    });
-
-    it('refuses a second open of the same data dir with a message naming the holder', async () => {
-      await expect(openDatabase({ dataDir: testDatabase.dataDir })).rejects.toThrow(DataDirLockedError);
-      await expect(openDatabase({ dataDir: testDatabase.dataDir })).rejects.toThrow(`is in use by process ${process.pid}`);
-    });
-
-    it('is removed on close', async () => {
-      await testDatabase.database.close();
-      expect(existsSync(lockPath())).toBe(false);
-    });
-
-    it('does not block start-up when left behind by a process that died', async () => {
-      const deadPid = spawnSync(process.execPath, ['-e', '']).pid;
-      writeFileSync(lockPath(), `${deadPid}\n`);
-      const reopened = await testDatabase.reopen();
-      expect(reopened.kind).toBe('pglite');
-      expect(readFileSync(lockPath(), 'utf8').trim()).toBe(String(process.pid));
-    });
-  });
+  // The PGlite data-dir lock has its own file: lock.test.ts.
 });

@@ -121,3 +121,250 @@ describe('schemaAt', () => {
     expect(schemaAt(schema, 'blanks.first')).toBeUndefined();
   });
 });
+
+describe('x-value-aliases', () => {
+  // Mirrors spec section 3, Day 4: "Saved rows with gene TP53 are shown as EGFR, and MYC as RAS."
+  const geneRows: AnswersSchema = {
+    type: 'array',
+    description: 'Gene function table.',
+    minItems: 3,
+    maxItems: 3,
+    default: [
+      { gene: 'EGFR', normalFunction: '', whyMatters: '' },
+      { gene: 'RAS', normalFunction: '', whyMatters: '' },
+      { gene: 'TDG', normalFunction: '', whyMatters: '' },
+    ],
+    items: {
+      type: 'object',
+      description: 'One gene row.',
+      default: { gene: '', normalFunction: '', whyMatters: '' },
+      properties: {
+        gene: { type: 'string', description: 'The gene.', default: '', 'x-value-aliases': { TP53: 'EGFR', MYC: 'RAS' } },
+        normalFunction: text(),
+        whyMatters: text(),
+      },
+    },
+  };
+
+  describe('with saved rows that name the genes of an older page', () => {
+    it('shows a saved TP53 row as EGFR and a MYC row as RAS, keeping what the student wrote', () => {
+      const saved = [
+        { gene: 'TP53', normalFunction: 'guards the genome', whyMatters: 'lost in many cancers' },
+        { gene: 'MYC', normalFunction: 'drives growth', whyMatters: '' },
+        { gene: 'TDG', normalFunction: 'repairs DNA', whyMatters: 'fewer mistakes' },
+      ];
+      expect(normalize(geneRows, saved)).toEqual([
+        { gene: 'EGFR', normalFunction: 'guards the genome', whyMatters: 'lost in many cancers' },
+        { gene: 'RAS', normalFunction: 'drives growth', whyMatters: '' },
+        { gene: 'TDG', normalFunction: 'repairs DNA', whyMatters: 'fewer mistakes' },
+      ]);
+    });
+
+    it('compares exactly: other case or spaces are not aliases', () => {
+      const saved = [{ gene: 'tp53' }, { gene: ' MYC' }, { gene: 'TP53 ' }];
+      expect(normalize<{ gene: string }[]>(geneRows, saved).map((row) => row.gene)).toEqual(['tp53', ' MYC', 'TP53 ']);
+    });
+
+    it('leaves values that are no key alone, including keys inherited by every object', () => {
+      const saved = [{ gene: 'EGFR' }, { gene: 'constructor' }, { gene: 'toString' }];
+      expect(normalize<{ gene: string }[]>(geneRows, saved).map((row) => row.gene)).toEqual(['EGFR', 'constructor', 'toString']);
+    });
+  });
+
+  it('maps before enum is checked, so a renamed choice is kept under its new value', () => {
+    const choice: AnswersSchema = { type: 'string', default: '', enum: ['', 'typical', 'suspicious'], 'x-value-aliases': { normal: 'typical', loud: 'nope' } };
+    expect(normalize(choice, 'normal')).toBe('typical');
+    // An alias to a value the enum does not allow is still repaired to the default.
+    expect(normalize(choice, 'loud')).toBe('');
+  });
+
+  it('ignores aliases for values that are not strings', () => {
+    const count: AnswersSchema = { type: 'integer', default: 0, 'x-value-aliases': { '1': '2' } };
+    expect(normalize(count, 1)).toBe(1);
+  });
+});
+
+describe('day-shaped schemas', () => {
+  // Fixtures written here to mirror spec section 3 ("Day answers", Days 3 to 5); the real schemas are
+  // tested in schemas/. Spec section 4, "Day page": "Days 3 to 5: a missing or non-list table is
+  // restored to defaults. A missing inquiry gets an empty think. Day 5 restores topSources to 5 empty
+  // strings if missing."
+  const object = (properties: Record<string, AnswersSchema>): AnswersSchema => ({ type: 'object', description: 'a group', default: {}, properties });
+  const texts = (...keys: string[]) => object(Object.fromEntries(keys.map((key) => [key, text()])));
+  const inquiry = texts('think');
+
+  const day3Rows = [
+    { gene: 'HK1', category: 'typical', notes: '' },
+    { gene: 'GAPDH', category: 'typical', notes: '' },
+    { gene: 'BRCA1', category: '', notes: '' },
+    { gene: 'BRCA2', category: '', notes: '' },
+    { gene: 'TP53', category: '', notes: '' },
+    { gene: 'MYC', category: '', notes: '' },
+  ];
+  const day3: AnswersSchema = object({
+    intro: texts('loudQuietMeaning'),
+    compare: object({
+      healthyDesc: text(),
+      cancerDesc: text(),
+      patterns: text(),
+      table: {
+        type: 'array',
+        description: 'Gene categorisation table.',
+        minItems: 6,
+        maxItems: 6,
+        default: day3Rows,
+        items: {
+          type: 'object',
+          description: 'One gene row.',
+          default: { gene: '', category: '', notes: '' },
+          properties: {
+            gene: text(),
+            category: { type: 'string', description: 'typical, suspicious or empty', enum: ['', 'typical', 'suspicious'], default: '' },
+            notes: text(),
+          },
+        },
+      },
+    }),
+    detective: texts('suspiciousNotes', 'hypothesis', 'experimentPlan', 'experimentSketch'),
+    inquiry,
+    wrap: texts('idSignals', 'overUnderExamples', 'hkBaseline', 'preBiopsyMethods'),
+  });
+
+  const day4Rows = [
+    { gene: 'EGFR', normalFunction: '', whyMatters: '' },
+    { gene: 'RAS', normalFunction: '', whyMatters: '' },
+    { gene: 'TDG', normalFunction: '', whyMatters: '' },
+  ];
+  const day4: AnswersSchema = object({
+    recap: texts('regWrong', 'cancerVsTypical', 'detectHousekeeping'),
+    viz: object({
+      notes: text(),
+      geneTable: {
+        type: 'array',
+        description: 'Gene function table.',
+        minItems: 3,
+        maxItems: 3,
+        default: day4Rows,
+        items: {
+          type: 'object',
+          description: 'One gene row.',
+          default: { gene: '', normalFunction: '', whyMatters: '' },
+          properties: {
+            gene: { type: 'string', description: 'The gene.', default: '', 'x-value-aliases': { TP53: 'EGFR', MYC: 'RAS' } },
+            normalFunction: text(),
+            whyMatters: text(),
+          },
+        },
+      },
+      q1FunctionToAggression: text(),
+      q2AggressivenessByFunction: text(),
+    }),
+    methods: texts('qPCRuse', 'IHCuse', 'RNAseqUse'),
+    inquiry,
+    wrap: texts('patternsFromVisuals', 'functionAndAggression', 'newThingLearned'),
+    participation: object({ trackerNotes: text(), points: { type: 'integer', description: 'points', default: 0 } }),
+  });
+
+  const day5: AnswersSchema = object({
+    intro: texts('whyPoster'),
+    step3: object({
+      procedureSummary: text(),
+      topSources: { type: 'array', description: 'Five source boxes.', minItems: 5, maxItems: 5, default: ['', '', '', '', ''], items: text() },
+    }),
+    inquiry,
+    spotlight: texts('takeaways'),
+    wrap: texts('whyCommMatters', 'lookingAhead', 'finalReflection'),
+  });
+
+  type Day3 = { compare: { table: { gene: string; category: string; notes: string }[] }; inquiry: { think: string } };
+  type Day4 = { viz: { geneTable: { gene: string; normalFunction: string; whyMatters: string }[] }; inquiry: { think: string }; participation: unknown };
+  type Day5 = { step3: { procedureSummary: string; topSources: string[] }; inquiry: { think: string } };
+
+  describe('Day 3', () => {
+    it('restores a missing table to its six default rows, HK1 and GAPDH preset to typical', () => {
+      expect(normalize<Day3>(day3, {}).compare.table).toEqual(day3Rows);
+      expect(normalize<Day3>(day3, { compare: { patterns: 'kept' } }).compare.table).toEqual(day3Rows);
+    });
+
+    it('restores a table that is not a list (null, text, an object) to its default rows', () => {
+      for (const table of [null, 'rows', { 0: { gene: 'HK1' } }, 6]) {
+        expect(normalize<Day3>(day3, { compare: { table } }).compare.table).toEqual(day3Rows);
+      }
+    });
+
+    it('keeps saved rows, and gives an older save with fewer rows today\'s missing default rows', () => {
+      const saved = [
+        { gene: 'HK1', category: 'typical', notes: 'always on' },
+        { gene: 'GAPDH', category: 'suspicious', notes: '' },
+        { gene: 'BRCA1', category: 'suspicious' },
+        { gene: 'BRCA2', category: '', notes: 'not sure' },
+      ];
+      expect(normalize<Day3>(day3, { compare: { table: saved } }).compare.table).toEqual([
+        { gene: 'HK1', category: 'typical', notes: 'always on' },
+        { gene: 'GAPDH', category: 'suspicious', notes: '' },
+        { gene: 'BRCA1', category: 'suspicious', notes: '' },
+        { gene: 'BRCA2', category: '', notes: 'not sure' },
+        { gene: 'TP53', category: '', notes: '' },
+        { gene: 'MYC', category: '', notes: '' },
+      ]);
+    });
+
+    it('turns a category outside "", typical and suspicious into the default, keeping the notes', () => {
+      const saved = day3Rows.map((row) => ({ ...row }));
+      saved[2] = { gene: 'BRCA1', category: 'loud', notes: 'very loud' };
+      saved[3] = { gene: 'BRCA2', category: 'Suspicious', notes: '' };
+      const table = normalize<Day3>(day3, { compare: { table: saved } }).compare.table;
+      expect(table[2]).toEqual({ gene: 'BRCA1', category: '', notes: 'very loud' });
+      expect(table[3]).toEqual({ gene: 'BRCA2', category: '', notes: '' });
+      expect(table[0]).toEqual({ gene: 'HK1', category: 'typical', notes: '' });
+    });
+
+    it('gives a missing or broken inquiry an empty think', () => {
+      for (const inquirySaved of [undefined, null, 'x', {}]) {
+        expect(normalize<Day3>(day3, { inquiry: inquirySaved }).inquiry).toEqual({ think: '' });
+      }
+      expect(normalize<Day3>(day3, { inquiry: { think: 'mine' } }).inquiry).toEqual({ think: 'mine' });
+    });
+  });
+
+  describe('Day 4', () => {
+    it('restores a missing or non-list gene table to EGFR, RAS and TDG with empty text', () => {
+      for (const viz of [undefined, {}, { geneTable: null }, { geneTable: 'EGFR' }, { geneTable: { gene: 'EGFR' } }]) {
+        expect(normalize<Day4>(day4, { viz }).viz.geneTable).toEqual(day4Rows);
+      }
+    });
+
+    it('shows saved rows with gene TP53 as EGFR and MYC as RAS', () => {
+      const saved = [
+        { gene: 'TP53', normalFunction: 'stops the cycle', whyMatters: 'a brake' },
+        { gene: 'MYC', normalFunction: 'turns on growth genes', whyMatters: 'an accelerator' },
+        { gene: 'TDG', normalFunction: 'fixes mismatches', whyMatters: '' },
+      ];
+      expect(normalize<Day4>(day4, { viz: { geneTable: saved } }).viz.geneTable.map((row) => row.gene)).toEqual(['EGFR', 'RAS', 'TDG']);
+      expect(normalize<Day4>(day4, { viz: { geneTable: saved } }).viz.geneTable[0]?.normalFunction).toBe('stops the cycle');
+    });
+
+    it('gives a missing inquiry an empty think and keeps participation in the answers', () => {
+      const result = normalize<Day4>(day4, {});
+      expect(result.inquiry).toEqual({ think: '' });
+      expect(result.participation).toEqual({ trackerNotes: '', points: 0 });
+    });
+  });
+
+  describe('Day 5', () => {
+    it('restores missing topSources to five empty strings', () => {
+      expect(normalize<Day5>(day5, {}).step3.topSources).toEqual(['', '', '', '', '']);
+      expect(normalize<Day5>(day5, { step3: { procedureSummary: 'kept' } }).step3).toEqual({ procedureSummary: 'kept', topSources: ['', '', '', '', ''] });
+      expect(normalize<Day5>(day5, { step3: { topSources: null } }).step3.topSources).toEqual(['', '', '', '', '']);
+    });
+
+    it('pads or trims saved sources to exactly five', () => {
+      expect(normalize<Day5>(day5, { step3: { topSources: ['a', 'b'] } }).step3.topSources).toEqual(['a', 'b', '', '', '']);
+      expect(normalize<Day5>(day5, { step3: { topSources: ['1', '2', '3', '4', '5', '6'] } }).step3.topSources).toEqual(['1', '2', '3', '4', '5']);
+    });
+
+    it('gives a missing inquiry an empty think', () => {
+      expect(normalize<Day5>(day5, { inquiry: undefined }).inquiry).toEqual({ think: '' });
+    });
+  });
+});

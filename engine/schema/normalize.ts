@@ -48,8 +48,12 @@ export function defaultsOf(schema: AnswersSchema): unknown {
  * - objects: every declared property is normalised in turn; undeclared saved keys are kept as they
  *   are, so a renamed field never silently erases a student's work;
  * - a saved value that is missing, of the wrong type, or outside `enum`/`const` becomes the default;
- * - fixed-length arrays (`minItems` = `maxItems`) are trimmed or padded with `items`' default;
- *   other arrays are padded to `minItems` and trimmed to `maxItems`;
+ * - a saved string equal to a key of the node's `x-value-aliases` becomes that key's value, then is
+ *   checked as above (issue 7, "Normalisation as schema data");
+ * - fixed-length arrays (`minItems` = `maxItems`) are trimmed or padded; other arrays are padded to
+ *   `minItems` and trimmed to `maxItems`. Padding takes the array's own `default` item at the same
+ *   place when there is one (an older save with fewer table rows gets today's missing rows back),
+ *   else `items`' default;
  * - array items are normalised with `items`.
  *
  * Pure: neither argument is changed, and the result shares no objects with them.
@@ -63,7 +67,8 @@ export function normalize<T = Answers>(schema: AnswersSchema, saved: unknown): T
   return normalizeNode(schema, saved) as T;
 }
 
-function normalizeNode(schema: AnswersSchema, saved: unknown): unknown {
+function normalizeNode(schema: AnswersSchema, savedValue: unknown): unknown {
+  const saved = applyValueAliases(schema, savedValue);
   const fits =
     saved !== undefined &&
     matchesType(schema, saved) &&
@@ -85,13 +90,25 @@ function normalizeNode(schema: AnswersSchema, saved: unknown): unknown {
     let items = source.map((item) => (itemSchema ? normalizeNode(itemSchema, item) : clone(item)));
     if (schema.maxItems !== undefined && items.length > schema.maxItems) items = items.slice(0, schema.maxItems);
     const minimum = schema.minItems ?? 0;
-    while (items.length < minimum) items.push(itemSchema ? normalizeNode(itemSchema, undefined) : null);
+    const defaults = Array.isArray(schema.default) ? schema.default : [];
+    while (items.length < minimum) {
+      const fallback: unknown = defaults[items.length];
+      items.push(itemSchema ? normalizeNode(itemSchema, fallback) : (clone(fallback) ?? null));
+    }
     return items;
   }
 
   if (fits) return clone(saved);
   if (schema.default !== undefined) return clone(schema.default);
   return emptyOf(schema);
+}
+
+/** `saved` after the node's `x-value-aliases`: a string equal to a key (exactly) becomes its value. */
+function applyValueAliases(schema: AnswersSchema, saved: unknown): unknown {
+  const aliases = schema['x-value-aliases'];
+  if (typeof saved !== 'string' || !isPlainObject(aliases) || !Object.hasOwn(aliases, saved)) return saved;
+  const replacement = aliases[saved];
+  return typeof replacement === 'string' ? replacement : saved;
 }
 
 function emptyOf(schema: AnswersSchema): unknown {

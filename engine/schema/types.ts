@@ -37,6 +37,16 @@ export interface AnswersSchema {
    * ordering exercise.
    */
   'x-merge'?: 'atomic';
+  /**
+   * String nodes only: saved values that older pages stored, each mapped to the value that replaces it
+   * today, e.g. `{ "OLD": "NEW" }`. `normalize` (engine/schema/normalize.ts) replaces a saved string
+   * equal to a key (compared exactly: same case, no trimming) by that key's value, before checking
+   * `enum` and `const`. For a renamed choice or a row whose subject changed, where moving a field
+   * (`x-migrations`) does not fit (issue 7, "Normalisation as schema data").
+   *
+   * @example "gene": { "type": "string", "default": "", "description": "…", "x-value-aliases": { "OLD": "NEW" } }
+   */
+  'x-value-aliases'?: Readonly<Record<string, string>>;
   /** Any other keyword is allowed but ignored by the engine. */
   [keyword: string]: unknown;
 }

@@ -26,3 +26,24 @@ export const Filled: Story = { decorators: [withAnswers(schema, { fillBlanks: ['
 
 /** A saved answer that is no longer one of the options (the lesson was edited) is still shown, not lost. */
 export const OutdatedOption: Story = { decorators: [withAnswers(schema, { fillBlanks: ['ribosome', ''] })] };
+
+/**
+ * Options written as `{ value, label }`: the student reads the label, the answers store the value, so
+ * the wording can change later without touching saved answers.
+ */
+export const ValueAndLabel: Story = {
+  args: {
+    name: 'fillBlanks.1',
+    label: 'Blank 2',
+    options: [
+      { value: 'up', label: 'switched on (expressed)' },
+      { value: 'down', label: 'switched off (silenced)' },
+    ],
+  },
+  render: (args) => (
+    <p>
+      In a skin cell, the gene for a liver enzyme is usually <BlankChoice {...args} />.
+    </p>
+  ),
+  decorators: [withAnswers(schema, { fillBlanks: ['', 'down'] })],
+};

@@ -1,4 +1,5 @@
 import { useAnswerField } from '../../form/use-answer-field.ts';
+import { EMPTY_CHOICE_LABEL, toChoice, withSavedChoice, type ChoiceOption } from '../choice-options.ts';
 import './BlankChoice.css';
 
 export interface BlankChoiceProps {
@@ -6,26 +7,33 @@ export interface BlankChoiceProps {
   name: string;
   /** Accessible name, e.g. "Blank 1" (spec: blanks are named Blank 1 to Blank 13). */
   label: string;
-  /** The choices, in the order shown (spec section 3 gives a pair per blank). */
-  options: readonly string[];
+  /**
+   * The choices, in the order shown (spec section 3 gives a pair per blank). A string is stored as it is
+   * shown; `{ value, label }` stores `value` and shows `label` (issue 7).
+   */
+  options: readonly ChoiceOption[];
 }
 
 /** The empty choice every blank starts on. */
-export const BLANK_PLACEHOLDER = '— choose —';
+export const BLANK_PLACEHOLDER = EMPTY_CHOICE_LABEL;
 
 /**
  * A fill-in blank inside a sentence: a native select with "— choose —" and the given options, so it
  * works the same with a mouse, a keyboard, a touch screen and a screen reader.
  *
- * The stored value is the chosen option's text, or "" for none (spec section 3, "Day answers").
- * A saved value that is no longer an option is still shown, so a content edit never hides an answer.
+ * The stored value is the chosen option's text (or its `value`, for `{ value, label }` options), or ""
+ * for none (spec section 3, "Day answers"). A saved value that is no longer an option is still shown,
+ * so a content edit never hides an answer.
  *
+ * @throws ChoiceOptionError when an option is neither a string nor `{ value, label }`
  * @example Water freezes at <BlankChoice name="blanks.0" label="Blank 1" options={['0 °C', '100 °C']} />.
+ * @example <BlankChoice name="pace" label="Pace" options={[{ value: 'slow', label: 'Slowly' }, { value: 'fast', label: 'Quickly' }]} />
  */
 export function BlankChoice({ name, label, options }: BlankChoiceProps) {
   const { value, onChange, onBlur, inputRef } = useAnswerField<string>(name, 'BlankChoice');
   const current = typeof value === 'string' ? value : '';
-  const choices = current && !options.includes(current) ? [...options, current] : options;
+  const where = `<BlankChoice name="${name}">`;
+  const choices = withSavedChoice([{ value: '', label: BLANK_PLACEHOLDER }, ...options.map((option) => toChoice(option, where))], current, BLANK_PLACEHOLDER);
   const number = /\d+/.exec(label)?.[0];
   return (
     <span className="blank-choice">
@@ -43,10 +51,9 @@ export function BlankChoice({ name, label, options }: BlankChoiceProps) {
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
       >
-        <option value="">{BLANK_PLACEHOLDER}</option>
-        {choices.map((option) => (
-          <option key={option} value={option}>
-            {option}
+        {choices.map((choice, index) => (
+          <option key={`${index}:${choice.value}`} value={choice.value}>
+            {choice.label}
           </option>
         ))}
       </select>

@@ -1,0 +1,1 @@
+export { AnswersTable, AnswersTableError, type AnswersTableColumn, type AnswersTableProps } from './AnswersTable.tsx';

@@ -1,5 +1,8 @@
-import { useEffect, useReducer, useRef, useState, type CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
 import './EmbedPanel.css';
+import { EMBED_OFFLINE_MESSAGE, useEmbedLoad } from './use-embed-load.ts';
+
+export { EMBED_OFFLINE_MESSAGE } from './use-embed-load.ts';
 
 /** How long the panel waits for the frame's load event before warning it may be blocked, ms. */
 export const EMBED_BLOCKED_WARNING_MS = 3500; // spec section 4, "Embed panel"
@@ -7,8 +10,6 @@ export const EMBED_BLOCKED_WARNING_MS = 3500; // spec section 4, "Embed panel"
 export const EMBED_DEFAULT_HEIGHT_PX = 560;
 /** Shown when the frame has not loaded after {@link EMBED_BLOCKED_WARNING_MS} (spec section 2, "Day pages, shared layout"). */
 export const EMBED_BLOCKED_MESSAGE = 'This site may block embeds in iframes';
-/** Shown at once when the browser is offline. */
-export const EMBED_OFFLINE_MESSAGE = 'You are offline. The lesson keeps your answers; this activity needs the internet.';
 
 export interface EmbedPanelProps {
   /** What the embedded page is, e.g. "PhET: Gene Expression Essentials". Shown above the frame and used as the frame's `title`. */
@@ -27,32 +28,6 @@ export interface EmbedPanelProps {
   layout?: 'inline' | 'fill';
 }
 
-type Status = 'loading' | 'loaded' | 'blocked' | 'offline';
-interface State {
-  status: Status;
-  /** Bumped on every reload: the frame is keyed by it, so a reload re-creates the frame. */
-  attempt: number;
-}
-type Action = { type: 'load' } | { type: 'timeout' } | { type: 'reload'; online: boolean } | { type: 'online' } | { type: 'offline' };
-
-function reducer(state: State, action: Action): State {
-  switch (action.type) {
-    case 'load':
-      return state.status === 'loading' || state.status === 'blocked' ? { ...state, status: 'loaded' } : state;
-    case 'timeout':
-      return state.status === 'loading' ? { ...state, status: 'blocked' } : state;
-    case 'reload':
-      return action.online ? { status: 'loading', attempt: state.attempt + 1 } : { ...state, status: 'offline' };
-    case 'online':
-      return state.status === 'offline' ? { status: 'loading', attempt: state.attempt + 1 } : state;
-    case 'offline':
-      // A page that has loaded may well keep working offline (a simulation), so it is left alone.
-      return state.status === 'loaded' ? state : { ...state, status: 'offline' };
-  }
-}
-
-const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
-
 /**
  * An external page (simulation, video, quiz) in a frame, with its title, a Reload button that
  * re-creates the frame and an "Open in new tab" link (spec section 2, "Day pages, shared layout").
@@ -67,47 +42,9 @@ const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== 
  * @example <EmbedPanel title="PhET: Gene Expression Essentials" src="https://phet.colorado.edu/…" height={640} />
  * @example <EmbedPanel title="Gene regulation (video)" src="https://www.youtube-nocookie.com/embed/…" aspect="video" />
  */
-export function EmbedPanel(props: EmbedPanelProps) {
-  // A new src is a new page: start again from "loading".
-  return <EmbedPanelView key={props.src} {...props} />;
-}
-
-function EmbedPanelView({ title, src, height = EMBED_DEFAULT_HEIGHT_PX, aspect, layout = 'inline' }: EmbedPanelProps) {
-  const [{ status, attempt }, dispatch] = useReducer(reducer, undefined, (): State => ({ status: isOnline() ? 'loading' : 'offline', attempt: 0 }));
-  const [inView, setInView] = useState(() => typeof IntersectionObserver === 'undefined');
-  const frameRef = useRef<HTMLDivElement | null>(null);
-
-  useEffect(() => {
-    const element = frameRef.current;
-    if (inView || !element) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        setInView(true);
-        observer.disconnect();
-      }
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [inView]);
-
-  useEffect(() => {
-    if (status !== 'loading' || !inView) return;
-    const timer = setTimeout(() => dispatch({ type: 'timeout' }), EMBED_BLOCKED_WARNING_MS);
-    return () => clearTimeout(timer);
-  }, [status, attempt, inView]);
-
-  useEffect(() => {
-    const onOnline = () => dispatch({ type: 'online' });
-    const onOffline = () => dispatch({ type: 'offline' });
-    window.addEventListener('online', onOnline);
-    window.addEventListener('offline', onOffline);
-    return () => {
-      window.removeEventListener('online', onOnline);
-      window.removeEventListener('offline', onOffline);
-    };
-  }, []);
-
-  const reload = () => dispatch({ type: 'reload', online: isOnline() });
+export function EmbedPanel({ title, src, height = EMBED_DEFAULT_HEIGHT_PX, aspect, layout = 'inline' }: EmbedPanelProps) {
+  // A new src is a new page: the hook starts again from "loading" with a new frame.
+  const { status, attempt, onLoad, reload, containerRef } = useEmbedLoad({ src, timeoutMs: EMBED_BLOCKED_WARNING_MS });
 
   const frameStyle: CSSProperties | undefined = layout === 'fill' ? undefined : aspect === 'video' ? { aspectRatio: '16 / 9' } : { height: `${height}px` };
   const message = status === 'loading' ? `Loading ${title}…` : status === 'blocked' ? EMBED_BLOCKED_MESSAGE : status === 'offline' ? EMBED_OFFLINE_MESSAGE : '';
@@ -128,7 +65,7 @@ function EmbedPanelView({ title, src, height = EMBED_DEFAULT_HEIGHT_PX, aspect, 
           {newTabLink}
         </div>
       </div>
-      <div className="embed-panel__frame" style={frameStyle} ref={frameRef}>
+      <div className="embed-panel__frame" style={frameStyle} ref={containerRef}>
         {status === 'offline' ? null : (
           <iframe
             key={attempt}
@@ -139,7 +76,7 @@ function EmbedPanelView({ title, src, height = EMBED_DEFAULT_HEIGHT_PX, aspect, 
             allow="picture-in-picture; encrypted-media; clipboard-write"
             allowFullScreen
             referrerPolicy="strict-origin-when-cross-origin"
-            onLoad={() => dispatch({ type: 'load' })}
+            onLoad={onLoad}
           />
         )}
         <div className={`embed-panel__overlay embed-panel__overlay--${status}`}>

@@ -6,3 +6,4 @@ export {
   EMBED_OFFLINE_MESSAGE,
   type EmbedPanelProps,
 } from './EmbedPanel.tsx';
+export { useEmbedLoad, type EmbedLoad, type EmbedLoadStatus, type UseEmbedLoadOptions } from './use-embed-load.ts';

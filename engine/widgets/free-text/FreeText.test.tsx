@@ -21,6 +21,15 @@ describe('FreeText', () => {
     expect(screen.getByRole('textbox', { name: question })).toHaveAccessibleDescription(/Two or three sentences/);
   });
 
+  it('takes pasted text like typed text, and marks nothing outside <MarkPastes> (paste-mark tests cover inside)', async () => {
+    render(<Empty />);
+    const box = screen.getByRole('textbox', { name: question });
+    await userEvent.click(box);
+    await userEvent.paste('Regulation decides expression.');
+    expect(box).toHaveValue('Regulation decides expression.');
+    expect(box).not.toHaveAttribute('data-paste-warned');
+  });
+
   it('shows every line of a saved answer', () => {
     render(<Filled />);
     expect((screen.getByRole('textbox', { name: question }) as HTMLTextAreaElement).value).toContain('So regulation decides expression.');

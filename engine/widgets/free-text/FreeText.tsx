@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef } from 'react';
 import { useAnswerField } from '../../form/use-answer-field.ts';
+import { usePasteMark } from '../paste-mark/use-paste-mark.tsx';
 import './FreeText.css';
 
 export interface FreeTextProps {
@@ -18,12 +19,17 @@ const supportsFieldSizing = typeof CSS !== 'undefined' && typeof CSS.supports ==
 /**
  * A labelled free-text answer that grows with what the student writes. No length limit and nothing
  * required (spec section 5: answer fields are free text with no required fields and no length limits).
+ *
+ * Inside `<MarkPastes>` a paste is marked, never blocked: the text goes in and is saved, and the box
+ * gets an amber border, `data-paste-warned="true"` and a note under it, read with the field (spec
+ * section 5; issue 7). The mark lasts for the page visit and is not stored in the answers.
  */
 export function FreeText({ name, label, hint, rows = 3 }: FreeTextProps) {
   const { value, onChange, onBlur, inputRef } = useAnswerField<string>(name, 'FreeText');
   const id = useId();
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const text = typeof value === 'string' ? value : '';
+  const paste = usePasteMark({ describedBy: hint ? `${id}-hint` : undefined });
 
   // Browsers without CSS field-sizing grow the box by hand.
   useLayoutEffect(() => {
@@ -55,11 +61,12 @@ export function FreeText({ name, label, hint, rows = 3 }: FreeTextProps) {
         // field-sizing ignores rows, so the starting height is set from it too.
         style={{ minHeight: `calc(${rows} * 1.5em + 18px)` }}
         value={text}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        {...paste.fieldProps}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
         spellCheck
       />
+      {paste.note}
     </div>
   );
 }

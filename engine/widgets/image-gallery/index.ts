@@ -1,0 +1,1 @@
+export { ImageGallery, ImageGalleryError, type GalleryImage, type ImageGalleryProps } from './ImageGallery.tsx';

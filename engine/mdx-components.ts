@@ -1,12 +1,17 @@
+import { AnswersTable } from './widgets/answers-table/index.ts';
+import { AtlasViewer } from './widgets/atlas-viewer/index.ts';
+import { Banner } from './widgets/banner/index.ts';
 import { BlankChoice } from './widgets/blank-choice/index.ts';
 import { Card } from './widgets/card/index.ts';
 import { EmbedPanel } from './widgets/embed-panel/index.ts';
 import { FacilitatorTip } from './widgets/facilitator-tip/index.ts';
 import { FreeText } from './widgets/free-text/index.ts';
+import { ImageGallery } from './widgets/image-gallery/index.ts';
 import { ImageOverlay } from './widgets/image-overlay/index.ts';
 import { Inquiry, InquiryItem } from './widgets/inquiry/index.ts';
 import { InteractiveOverlay } from './widgets/interactive-overlay/index.ts';
 import { OrderSteps } from './widgets/order-steps/index.ts';
+import { MarkPastes } from './widgets/paste-mark/index.ts';
 import { ResetButton } from './widgets/reset-button/index.ts';
 import { SaveButton } from './widgets/save-button/index.ts';
 import { ThinkRespond } from './widgets/think-respond/index.ts';
@@ -17,15 +22,20 @@ import { ThinkRespond } from './widgets/think-respond/index.ts';
  * Adding a widget: build it in `engine/widgets/<name>/` with a story and a test, then list it here.
  */
 export const lessonComponents = {
+  AnswersTable,
+  AtlasViewer,
+  Banner,
   BlankChoice,
   Card,
   EmbedPanel,
   FacilitatorTip,
   FreeText,
+  ImageGallery,
   ImageOverlay,
   Inquiry,
   InquiryItem,
   InteractiveOverlay,
+  MarkPastes,
   OrderSteps,
   ResetButton,
   SaveButton,

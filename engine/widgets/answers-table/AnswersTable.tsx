@@ -5,6 +5,7 @@ import { UnknownAnswerFieldError, useAnswerField } from '../../form/use-answer-f
 import { schemaAt } from '../../schema/normalize.ts';
 import type { AnswersSchema } from '../../schema/types.ts';
 import { EMPTY_CHOICE_LABEL, toChoice, withSavedChoice, type Choice, type ChoiceOption } from '../choice-options.ts';
+import { usePasteMark } from '../paste-mark/index.ts';
 import './AnswersTable.css';
 
 /** One column of an {@link AnswersTable}, as written in MDX. */
@@ -195,6 +196,8 @@ function TextCell({ name, label }: { name: string; label: string }) {
   const { value, onChange, onBlur, inputRef } = useAnswerField<string>(name, 'AnswersTable');
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const text = typeof value === 'string' ? value : '';
+  // Inside <MarkPastes>, a paste marks the cell (spec section 5); nothing is blocked.
+  const paste = usePasteMark();
 
   // Browsers without CSS field-sizing grow the box by hand (as FreeText does).
   useLayoutEffect(() => {
@@ -205,19 +208,23 @@ function TextCell({ name, label }: { name: string; label: string }) {
   }, [text]);
 
   return (
-    <textarea
-      ref={(element) => {
-        textarea.current = element;
-        inputRef(element);
-      }}
-      name={name}
-      aria-label={label}
-      className="answers-table__text"
-      rows={2}
-      value={text}
-      onChange={(event) => onChange(event.target.value)}
-      onBlur={onBlur}
-      spellCheck
-    />
+    <>
+      <textarea
+        ref={(element) => {
+          textarea.current = element;
+          inputRef(element);
+        }}
+        name={name}
+        aria-label={label}
+        className="answers-table__text"
+        rows={2}
+        value={text}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+        spellCheck
+        {...paste.fieldProps}
+      />
+      {paste.note}
+    </>
   );
 }

@@ -1,4 +1,3 @@
-import { useLayoutEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useAnswersContext } from '../../form/answers-context.ts';
 import { UnknownAnswerFieldError, useAnswerField } from '../../form/use-answer-field.ts';
@@ -6,6 +5,7 @@ import { schemaAt } from '../../schema/normalize.ts';
 import type { AnswersSchema } from '../../schema/types.ts';
 import { EMPTY_CHOICE_LABEL, toChoice, withSavedChoice, type Choice, type ChoiceOption } from '../choice-options.ts';
 import { usePasteMark } from '../paste-mark/index.ts';
+import { useAutoGrow } from '../use-auto-grow.ts';
 import './AnswersTable.css';
 
 /** One column of an {@link AnswersTable}, as written in MDX. */
@@ -190,28 +190,20 @@ function SelectCell({ name, label, choices }: { name: string; label: string; cho
   );
 }
 
-const supportsFieldSizing = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
 
 function TextCell({ name, label }: { name: string; label: string }) {
   const { value, onChange, onBlur, inputRef } = useAnswerField<string>(name, 'AnswersTable');
-  const textarea = useRef<HTMLTextAreaElement | null>(null);
   const text = typeof value === 'string' ? value : '';
+  const growWith = useAutoGrow(text);
   // Inside <MarkPastes>, a paste marks the cell (spec section 5); nothing is blocked.
   const paste = usePasteMark();
 
-  // Browsers without CSS field-sizing grow the box by hand (as FreeText does).
-  useLayoutEffect(() => {
-    const element = textarea.current;
-    if (supportsFieldSizing || !element) return;
-    element.style.height = 'auto';
-    element.style.height = `${element.scrollHeight + 2}px`;
-  }, [text]);
 
   return (
     <>
       <textarea
         ref={(element) => {
-          textarea.current = element;
+          growWith(element);
           inputRef(element);
         }}
         name={name}

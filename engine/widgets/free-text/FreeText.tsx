@@ -1,6 +1,7 @@
-import { useId, useLayoutEffect, useRef } from 'react';
+import { useId } from 'react';
 import { useAnswerField } from '../../form/use-answer-field.ts';
 import { usePasteMark } from '../paste-mark/use-paste-mark.tsx';
+import { useAutoGrow } from '../use-auto-grow.ts';
 import './FreeText.css';
 
 export interface FreeTextProps {
@@ -14,7 +15,6 @@ export interface FreeTextProps {
   rows?: number;
 }
 
-const supportsFieldSizing = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
 
 /**
  * A labelled free-text answer that grows with what the student writes. No length limit and nothing
@@ -27,17 +27,10 @@ const supportsFieldSizing = typeof CSS !== 'undefined' && typeof CSS.supports ==
 export function FreeText({ name, label, hint, rows = 3 }: FreeTextProps) {
   const { value, onChange, onBlur, inputRef } = useAnswerField<string>(name, 'FreeText');
   const id = useId();
-  const textarea = useRef<HTMLTextAreaElement | null>(null);
   const text = typeof value === 'string' ? value : '';
+  const growWith = useAutoGrow(text);
   const paste = usePasteMark({ describedBy: hint ? `${id}-hint` : undefined });
 
-  // Browsers without CSS field-sizing grow the box by hand.
-  useLayoutEffect(() => {
-    const element = textarea.current;
-    if (supportsFieldSizing || !element) return;
-    element.style.height = 'auto';
-    element.style.height = `${element.scrollHeight + 2}px`;
-  }, [text]);
 
   return (
     <div className={rows === 1 ? 'free-text free-text--short' : 'free-text'}>
@@ -52,7 +45,7 @@ export function FreeText({ name, label, hint, rows = 3 }: FreeTextProps) {
       <textarea
         id={id}
         ref={(element) => {
-          textarea.current = element;
+          growWith(element);
           inputRef(element);
         }}
         name={name}

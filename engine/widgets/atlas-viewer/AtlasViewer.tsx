@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { EmbedFrame } from '../embed-panel/EmbedFrame.tsx';
 import { EMBED_OFFLINE_MESSAGE, useEmbedLoad } from '../embed-panel/use-embed-load.ts';
 import './AtlasViewer.css';
 
@@ -126,7 +127,8 @@ export function AtlasViewer({ title, genes, fallbackHref, quickLinks, height = A
   const [symbol, setSymbol] = useState(firstGene.symbol);
   const gene = genes.find((candidate) => normalSymbol(candidate.symbol) === normalSymbol(symbol)) ?? firstGene;
   const src = atlasUrlFor(gene.symbol, genes, fallbackHref);
-  const { status, attempt, onLoad, reload, containerRef } = useEmbedLoad({ src, timeoutMs: hintAfterMs });
+  const load = useEmbedLoad({ src, timeoutMs: hintAfterMs });
+  const { status } = load;
   const selectId = useId();
   const quickLinksId = useId();
 
@@ -170,31 +172,7 @@ export function AtlasViewer({ title, genes, fallbackHref, quickLinks, height = A
           </div>
         ) : null}
       </div>
-      <div className="atlas-viewer__frame" style={{ height: `${height}px` }} ref={containerRef}>
-        {status === 'offline' ? null : (
-          <iframe
-            key={attempt}
-            className="atlas-viewer__iframe"
-            title={frameTitle}
-            src={src}
-            loading="lazy"
-            referrerPolicy="strict-origin-when-cross-origin"
-            onLoad={onLoad}
-          />
-        )}
-        <div className={`atlas-viewer__overlay atlas-viewer__overlay--${status}`}>
-          {status === 'loading' || status === 'blocked' ? <span className="atlas-viewer__spinner" aria-hidden="true" /> : null}
-          {/* One live region for the whole life of the viewer, so each change of message is announced. */}
-          <p className="atlas-viewer__message" role="status">
-            {message}
-          </p>
-          {status === 'blocked' || status === 'offline' ? (
-            <button type="button" className="button button--secondary" onClick={reload}>
-              Try again
-            </button>
-          ) : null}
-        </div>
-      </div>
+      <EmbedFrame title={frameTitle} src={src} load={load} message={message} style={{ height: `${height}px` }} align="top" />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { EmbedFrame } from './EmbedFrame.tsx';
 import './EmbedPanel.css';
 import { EMBED_OFFLINE_MESSAGE, useEmbedLoad } from './use-embed-load.ts';
 
@@ -44,7 +45,8 @@ export interface EmbedPanelProps {
  */
 export function EmbedPanel({ title, src, height = EMBED_DEFAULT_HEIGHT_PX, aspect, layout = 'inline' }: EmbedPanelProps) {
   // A new src is a new page: the hook starts again from "loading" with a new frame.
-  const { status, attempt, onLoad, reload, containerRef } = useEmbedLoad({ src, timeoutMs: EMBED_BLOCKED_WARNING_MS });
+  const load = useEmbedLoad({ src, timeoutMs: EMBED_BLOCKED_WARNING_MS });
+  const { status, reload } = load;
 
   const frameStyle: CSSProperties | undefined = layout === 'fill' ? undefined : aspect === 'video' ? { aspectRatio: '16 / 9' } : { height: `${height}px` };
   const message = status === 'loading' ? `Loading ${title}…` : status === 'blocked' ? EMBED_BLOCKED_MESSAGE : status === 'offline' ? EMBED_OFFLINE_MESSAGE : '';
@@ -65,36 +67,7 @@ export function EmbedPanel({ title, src, height = EMBED_DEFAULT_HEIGHT_PX, aspec
           {newTabLink}
         </div>
       </div>
-      <div className="embed-panel__frame" style={frameStyle} ref={containerRef}>
-        {status === 'offline' ? null : (
-          <iframe
-            key={attempt}
-            className="embed-panel__iframe"
-            title={title}
-            src={src}
-            loading="lazy"
-            allow="picture-in-picture; encrypted-media; clipboard-write"
-            allowFullScreen
-            referrerPolicy="strict-origin-when-cross-origin"
-            onLoad={onLoad}
-          />
-        )}
-        <div className={`embed-panel__overlay embed-panel__overlay--${status}`}>
-          {status === 'loading' ? <span className="embed-panel__spinner" aria-hidden="true" /> : null}
-          {/* One live region for the whole life of the panel, so each change of message is announced. */}
-          <p className="embed-panel__message" role="status">
-            {message}
-          </p>
-          {status === 'blocked' || status === 'offline' ? (
-            <div className="embed-panel__actions">
-              <button type="button" className="button" onClick={reload}>
-                Try again
-              </button>
-              {status === 'blocked' ? newTabLink : null}
-            </div>
-          ) : null}
-        </div>
-      </div>
+      <EmbedFrame title={title} src={src} load={load} message={message} style={frameStyle} blockedAction={newTabLink} media />
     </section>
   );
 }

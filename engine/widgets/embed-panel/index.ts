@@ -6,4 +6,5 @@ export {
   EMBED_OFFLINE_MESSAGE,
   type EmbedPanelProps,
 } from './EmbedPanel.tsx';
+export { EmbedFrame, type EmbedFrameProps } from './EmbedFrame.tsx';
 export { useEmbedLoad, type EmbedLoad, type EmbedLoadStatus, type UseEmbedLoadOptions } from './use-embed-load.ts';

@@ -34,6 +34,40 @@ export default tseslint.config(
     },
   },
   {
+    // The app shell uses the engine only through its public entry (issue 8, "Tidy on the way"), plus its stylesheet.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/engine/**', '!**/engine/index.ts', '!**/engine/styles.css'],
+              message: 'src/ must import the engine through engine/index.ts; export what is missing there.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests of the app shell may also use the engine's test helpers (the axe check).
+    files: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/engine/**', '!**/engine/index.ts', '!**/engine/styles.css', '!**/engine/test/', '!**/engine/test/*.ts'],
+              message: 'src/ must import the engine through engine/index.ts (tests may also use engine/test/).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -19,6 +19,7 @@ export { OfflineError, RevisionConflictError } from './autosave/save-errors.ts';
 export { useSaveState } from './autosave/use-save-state.ts';
 export { AnswersForm, type AnswersFormProps } from './form/AnswersForm.tsx';
 export { useOptionalAutosave } from './form/answers-context.ts';
+export { AnswersContext, type AnswersContextValue } from './form/answers-context.ts';
 export { UnknownAnswerFieldError, useAnswerField } from './form/use-answer-field.ts';
 export { findSchemaProblems } from './schema/check-schema.ts';
 export { mergeAnswers } from './schema/merge.ts';
@@ -32,6 +33,7 @@ export { AnswersTable, AnswersTableError, type AnswersTableColumn, type AnswersT
 export { AtlasViewer, AtlasViewerPropsError, atlasUrlFor, type AtlasGene, type AtlasQuickLink, type AtlasViewerProps } from './widgets/atlas-viewer/index.ts';
 export { Banner, BannerError, bannerStorageKey, type BannerProps } from './widgets/banner/index.ts';
 export { toChoice, ChoiceOptionError, type Choice, type ChoiceOption } from './widgets/choice-options.ts';
+export { EmbedPanel, type EmbedPanelProps } from './widgets/embed-panel/index.ts';
 export { useEmbedLoad, type EmbedLoad, type EmbedLoadStatus, type UseEmbedLoadOptions } from './widgets/embed-panel/index.ts';
 export { ImageGallery, ImageGalleryError, type GalleryImage, type ImageGalleryProps } from './widgets/image-gallery/index.ts';
 export { MarkPastes, PASTE_NOTE, usePasteMark, type MarkPastesProps, type PasteMark } from './widgets/paste-mark/index.ts';

@@ -1,4 +1,4 @@
-import type { Answers } from '../../engine/schema/types.ts';
+import type { Answers } from '../../engine/index.ts';
 import type { AuthTokens } from '../auth/tokens.ts';
 import { apiClient, ApiError, isRecord, type ApiClient } from './client.ts';
 

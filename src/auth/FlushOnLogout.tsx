@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useOptionalAutosave } from '../../engine/form/answers-context.ts';
+import { useOptionalAutosave } from '../../engine/index.ts';
 import { useAuth } from './auth-context.ts';
 
 /**

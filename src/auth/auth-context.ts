@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Autosave } from '../../engine/autosave/autosave.ts';
+import type { Autosave } from '../../engine/index.ts';
 import type { SignupDetails, UserProfile } from '../api/endpoints.ts';
 
 /** Where the app stands on who is signed in (spec section 4, "Authentication"). */

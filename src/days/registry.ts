@@ -1,5 +1,5 @@
 import type { MDXContent } from 'mdx/types';
-import type { AnswersSchema } from '../../engine/schema/types.ts';
+import type { AnswersSchema } from '../../engine/index.ts';
 
 /**
  * The days of the module, found by file name: `content/days/day-N.mdx` with `schemas/day-N.schema.json`.

@@ -1,6 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import { useState, type RefObject } from 'react';
-import { useOptionalAutosave } from '../../engine/form/answers-context.ts';
+import { useOptionalAutosave } from '../../engine/index.ts';
 import { useAuth } from '../auth/auth-context.ts';
 
 export interface LogoutDialogProps {

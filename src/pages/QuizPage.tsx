@@ -1,4 +1,4 @@
-import { EmbedPanel } from '../../engine/widgets/embed-panel/index.ts';
+import { EmbedPanel } from '../../engine/index.ts';
 import { usePageTitle } from '../layout/use-page-title.ts';
 import { QUIZ_FRAME_HEIGHT_PX, type Quiz } from '../site/sections.ts';
 

@@ -29,6 +29,7 @@ export { repairAnswers } from './schema/repair.ts';
 export type { Answers, AnswersSchema } from './schema/types.ts';
 export { lessonComponents } from './mdx-components.ts';
 export { SavePill } from './widgets/save-pill/index.ts';
+export { LessonFileContext, WIDGET_PROBLEM_MESSAGE, WidgetBoundary, withWidgetBoundary } from './widgets/widget-boundary/index.ts';
 export { AnswersTable, AnswersTableError, type AnswersTableColumn, type AnswersTableProps } from './widgets/answers-table/index.ts';
 export { AtlasViewer, AtlasViewerPropsError, atlasUrlFor, type AtlasGene, type AtlasQuickLink, type AtlasViewerProps } from './widgets/atlas-viewer/index.ts';
 export { Banner, BannerError, bannerStorageKey, type BannerProps } from './widgets/banner/index.ts';

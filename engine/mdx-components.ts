@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { AnswersTable } from './widgets/answers-table/index.ts';
 import { AtlasViewer } from './widgets/atlas-viewer/index.ts';
 import { Banner } from './widgets/banner/index.ts';
@@ -15,13 +16,10 @@ import { MarkPastes } from './widgets/paste-mark/index.ts';
 import { ResetButton } from './widgets/reset-button/index.ts';
 import { SaveButton } from './widgets/save-button/index.ts';
 import { ThinkRespond } from './widgets/think-respond/index.ts';
+import { withWidgetBoundary } from './widgets/widget-boundary/index.ts';
 
-/**
- * Every widget tag a lesson may use in MDX, by tag name. The app passes these to `MDXProvider`, so
- * lesson files need no imports (design card: "a generic renderer maps them to widgets").
- * Adding a widget: build it in `engine/widgets/<name>/` with a story and a test, then list it here.
- */
-export const lessonComponents = {
+/** The widget components by MDX tag name, before each gets its error boundary. */
+const widgets = {
   AnswersTable,
   AtlasViewer,
   Banner,
@@ -41,3 +39,16 @@ export const lessonComponents = {
   SaveButton,
   ThinkRespond,
 };
+
+/**
+ * Every widget tag a lesson may use in MDX, by tag name. The app passes these to `MDXProvider`, so
+ * lesson files need no imports (design card: "a generic renderer maps them to widgets").
+ * Adding a widget: build it in `engine/widgets/<name>/` with a story and a test, then list it here.
+ *
+ * Each tag renders inside its own error boundary (`WidgetBoundary`): a widget an author got wrong
+ * shows what is wrong in development and a calm message to students, and the rest of the lesson keeps
+ * working (issue 8).
+ */
+export const lessonComponents = Object.fromEntries(
+  Object.entries(widgets).map(([name, Widget]) => [name, withWidgetBoundary(name, Widget as ComponentType<object>)]),
+) as typeof widgets;

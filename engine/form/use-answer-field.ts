@@ -5,12 +5,20 @@ import { useAnswersContext } from './answers-context.ts';
 
 /** Thrown when a widget names a field the day's schema does not declare: an authoring mistake. */
 export class UnknownAnswerFieldError extends Error {
+  /** The widget's tag name, e.g. `FreeText`. */
+  readonly widget: string;
+  /** The field it named, e.g. `blanks.13`. */
+  readonly field: string;
+  /** What the author should do about it. */
+  readonly fix: string;
+
   constructor(widget: string, name: string) {
-    super(
-      `<${widget} name="${name}">: the day's answers schema has no field "${name}". ` +
-        'Add the field to schemas/day-N.schema.json, or fix the name (a dotted path such as "blanks.0").',
-    );
+    const fix = 'Add the field to schemas/day-N.schema.json, or fix the name (a dotted path such as "blanks.0").';
+    super(`<${widget} name="${name}">: the day's answers schema has no field "${name}". ${fix}`);
     this.name = 'UnknownAnswerFieldError';
+    this.widget = widget;
+    this.field = name;
+    this.fix = fix;
   }
 }
 

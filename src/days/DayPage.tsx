@@ -2,6 +2,7 @@ import { MDXProvider } from '@mdx-js/react';
 import { useCallback, useEffect, useState } from 'react';
 import {
   AnswersForm,
+  LessonFileContext,
   lessonComponents,
   OfflineError,
   openDraftStore,
@@ -147,9 +148,11 @@ export function DayPage({ day }: { day: number }) {
         >
           <FlushOnLogout />
           <main className="lesson" id="main">
-            <MDXProvider components={components}>
-              <state.content.Lesson />
-            </MDXProvider>
+            <LessonFileContext.Provider value={`content/days/day-${day}.mdx`}>
+              <MDXProvider components={components}>
+                <state.content.Lesson />
+              </MDXProvider>
+            </LessonFileContext.Provider>
           </main>
           <SavePill />
         </AnswersForm>

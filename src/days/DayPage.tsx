@@ -22,6 +22,7 @@ import { FlushOnLogout } from '../auth/FlushOnLogout.tsx';
 import { Loading } from '../layout/Loading.tsx';
 import { PageNav } from '../layout/PageNav.tsx';
 import { TopNav } from '../layout/TopNav.tsx';
+import { dayPath } from '../site/days.ts';
 import { LessonLink } from './LessonLink.tsx';
 import { loadDayContent, type DayContent } from './registry.ts';
 
@@ -120,7 +121,7 @@ export function DayPage({ day }: { day: number }) {
         <main className="lesson" id="main">
           <h1>Day {day}</h1>
           <p>This day's lesson is not published yet. Check back later in the week.</p>
-          {day > 1 ? <PageNav back={`/sections/day-${day - 1}`} backLabel={`Day ${day - 1}`} /> : null}
+          {day > 1 ? <PageNav back={dayPath(day - 1)} backLabel={`Day ${day - 1}`} /> : null}
         </main>
       ) : null}
       {state.status === 'failed' ? (

@@ -21,6 +21,12 @@ function byDay<T>(modules: Record<string, () => Promise<T>>): Map<number, () => 
 const lessonsByDay = byDay(lessons);
 const schemasByDay = byDay(schemas);
 
+/**
+ * The days that have both a lesson and a schema, in order: the one list of days the app knows (menus,
+ * routes, the profile page and the reading order all derive from it through `src/site/days.ts`).
+ */
+export const PUBLISHED_DAYS: readonly number[] = [...lessonsByDay.keys()].filter((day) => schemasByDay.has(day)).sort((a, b) => a - b);
+
 /** A day's lesson component and its answers schema. */
 export interface DayContent {
   Lesson: MDXContent;

@@ -23,7 +23,7 @@ function neighbours(section: StaticSection) {
   const firstDay = DAYS[0];
   return {
     back: previous ? { path: previous.path, title: previous.title } : null,
-    next: following ? { path: following.path, title: following.title } : firstDay ? { path: firstDay.path, title: `Day ${firstDay.day}: ${firstDay.title}` } : null,
+    next: following ? { path: following.path, title: following.title } : firstDay ? { path: firstDay.path, title: firstDay.label } : null,
   };
 }
 

@@ -22,7 +22,7 @@ export const STATIC_SECTIONS: readonly StaticSection[] = [
 /** The Modules menu (spec section 2, "Logged-in navigation"): the static pages, then Day 1 to Day 5. */
 export const MODULE_PAGES: readonly ModulePage[] = [
   ...STATIC_SECTIONS.map(({ title, path }) => ({ title, path })),
-  ...DAYS.map(({ day, title, path }) => ({ title: `Day ${day}: ${title}`, path })),
+  ...DAYS.map(({ label, path }) => ({ title: label, path })),
 ];
 
 /** One of the two external quizzes (spec section 1; addresses in shared/spec/content-facts.md). */

@@ -1,46 +1,17 @@
-import { MDXProvider } from '@mdx-js/react';
-import { useCallback, useEffect, useState } from 'react';
-import {
-  AnswersForm,
-  LessonFileContext,
-  lessonComponents,
-  OfflineError,
-  openDraftStore,
-  restoreAnswers,
-  RevisionConflictError,
-  SavePill,
-  waitForPendingSaves,
-  type DraftStore,
-  type RestoredAnswers,
-  type SaveAnswers,
-  type ServerAnswers,
-} from '../../engine/index.ts';
+import { useCallback } from 'react';
+import { OfflineError, RevisionConflictError, type SaveAnswers } from '../../engine/index.ts';
 import { ApiError } from '../api/client.ts';
 import { conflictOf, fetchDayAnswers, saveDayAnswers } from '../api/endpoints.ts';
 import { useAuth } from '../auth/auth-context.ts';
-import { FlushOnLogout } from '../auth/FlushOnLogout.tsx';
 import { Loading } from '../layout/Loading.tsx';
 import { PageNav } from '../layout/PageNav.tsx';
 import { TopNav } from '../layout/TopNav.tsx';
 import { dayPath } from '../site/days.ts';
-import { LessonLink } from './LessonLink.tsx';
-import { loadDayContent, type DayContent } from './registry.ts';
+import { Lesson } from './Lesson.tsx';
+import { loadDayContent } from './registry.ts';
+import { loadLessonWithAnswers, useLesson } from './use-lesson.ts';
 
-/**
- * How long a day page waits, before loading, for the save its previous visit started on the way out
- * (an in-app link clicked right after typing), ms. Past it the page loads anyway: the draft on the
- * device holds whatever that save had not confirmed.
- */
-export const PREVIOUS_VISIT_SAVE_WAIT_MS = 5_000;
-
-type DayState = { day: number; attempt: number } & (
-  | { status: 'loading' }
-  | { status: 'ready'; content: DayContent; restored: RestoredAnswers; drafts: DraftStore }
-  | { status: 'unpublished' }
-  | { status: 'failed' }
-);
-
-const components = { ...lessonComponents, PageNav, a: LessonLink };
+export { PREVIOUS_VISIT_SAVE_WAIT_MS } from './use-lesson.ts';
 
 /**
  * The drafts of one student's day live under this scope (issue 6: a second student on the same
@@ -82,34 +53,21 @@ function saverFor(day: number): SaveAnswers {
 export function DayPage({ day }: { day: number }) {
   const { user } = useAuth();
   const studentId = user?.id ?? user?.username ?? 'anonymous';
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<DayState | null>(null);
-  // What was loaded belongs to one day and one attempt; anything else is still loading.
-  const state: DayState = loaded && loaded.day === day && loaded.attempt === attempt ? loaded : { day, attempt, status: 'loading' };
   const scope = draftScope(studentId, day);
-
-  useEffect(() => {
-    let cancelled = false;
-    const settle = (next: DayState) => {
-      if (!cancelled) setLoaded(next);
-    };
-    const drafts = openDraftStore(scope);
-    const loadSaved = (): Promise<ServerAnswers | null | undefined> =>
-      fetchDayAnswers(day).then(
-        (saved) => (saved ? { answers: saved.answers, revision: saved.revision ?? 0, savedAt: saved.savedAt } : null),
-        () => undefined,
-      );
-    waitForPendingSaves(scope, PREVIOUS_VISIT_SAVE_WAIT_MS)
-      .then(() => Promise.all([loadDayContent(day), loadSaved(), drafts.list()]))
-      .then(([content, saved, onDevice]) => {
-        if (!content) return settle({ day, attempt, status: 'unpublished' });
-        settle({ day, attempt, status: 'ready', content, restored: restoreAnswers(content.schema, saved, onDevice), drafts });
-      })
-      .catch(() => settle({ day, attempt, status: 'failed' }));
-    return () => {
-      cancelled = true;
-    };
-  }, [day, attempt, scope]);
+  const load = useCallback(
+    () =>
+      loadLessonWithAnswers({
+        scope,
+        loadContent: () => loadDayContent(day),
+        loadSaved: () =>
+          fetchDayAnswers(day).then(
+            (saved) => (saved ? { answers: saved.answers, revision: saved.revision ?? 0, savedAt: saved.savedAt } : null),
+            () => undefined,
+          ),
+      }),
+    [day, scope],
+  );
+  const { state, retry } = useLesson(`day-${day}`, load);
 
   const save = useCallback<SaveAnswers>((answers, options) => saverFor(day)(answers, options), [day]);
 
@@ -128,35 +86,17 @@ export function DayPage({ day }: { day: number }) {
         <main className="lesson" id="main">
           <h1>Day {day}</h1>
           <p role="alert">The lesson could not be downloaded. Check the Wi-Fi, then try again.</p>
-          <button type="button" className="button" onClick={() => setAttempt((count) => count + 1)}>
+          <button type="button" className="button" onClick={retry}>
             Try again
           </button>
         </main>
       ) : null}
       {state.status === 'ready' ? (
-        <AnswersForm
-          key={scope}
-          schema={state.content.schema}
-          answers={state.restored.answers}
-          savedAt={state.restored.savedAt}
-          base={state.restored.base}
-          baseRevision={state.restored.baseRevision}
-          dirty={state.restored.dirty}
-          drafts={state.drafts}
-          restoredDraftIds={state.restored.restoredDraftIds}
-          scope={scope}
-          save={save}
-        >
-          <FlushOnLogout />
-          <main className="lesson" id="main">
-            <LessonFileContext.Provider value={`content/days/day-${day}.mdx`}>
-              <MDXProvider components={components}>
-                <state.content.Lesson />
-              </MDXProvider>
-            </LessonFileContext.Provider>
-          </main>
-          <SavePill />
-        </AnswersForm>
+        <Lesson
+          file={`content/days/day-${day}.mdx`}
+          Content={state.lesson.content.Lesson}
+          answers={{ schema: state.lesson.content.schema, restored: state.lesson.restored, drafts: state.lesson.drafts, scope, save }}
+        />
       ) : null}
     </div>
   );

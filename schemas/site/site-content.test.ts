@@ -45,6 +45,11 @@ describe('content/site', () => {
     });
   }
 
+  it('has a schema for every file, so none reaches the page unchecked (the browser does not validate: STACK.md T3)', () => {
+    const files = Object.keys(content).map((path) => path.slice(path.lastIndexOf('/') + 1, -'.json'.length));
+    expect(files.filter((name) => !schemas[`./${name}.schema.json`])).toEqual([]);
+  });
+
   it('has four features, six team members and three resources (spec section 9)', () => {
     expect(content['../../content/site/gallery.json']).toHaveLength(4);
     expect(content['../../content/site/team.json']).toHaveLength(6);

@@ -14,9 +14,22 @@ describe('parseFrontMatter', () => {
     ['no front matter', 'Hello.', /a\.md: must start with a front matter block/],
     ['no closing line', '---\nsubject: x\nHello.', /a\.md: the front matter block has no closing/],
     ['a line that is not key: value', '---\nsubject x\n---\n', /a\.md: front matter line 2 is not "key: value"/],
+    ['an unquoted ": " in a value', '---\norder: 1\nsubject: Day 1: genes\n---\n', /a\.md: front matter line 3 is not "key: value" \(YAML: .*put a value that holds ": " in quotes\)/],
+    ['a key given twice', '---\nsubject: x\nsubject: y\n---\n', /a\.md: front matter line 3 is not "key: value" \(YAML: duplicated mapping key/],
+    ['a list for a value', '---\nsubject:\n  - x\n---\n', /a\.md: front matter "subject" must be a single value/],
+    ['a block in another language', '---js\n{ subject: "x" }\n---\n', /a\.md: must start with a front matter block/],
   ])('throws ContentError naming the file for %s', (_case, source, message) => {
     expect(() => parseFrontMatter(source, 'a.md')).toThrow(ContentError);
     expect(() => parseFrontMatter(source, 'a.md')).toThrow(message);
+  });
+});
+
+describe('parseFrontMatter, as YAML', () => {
+  it('reads an empty value as "" and keeps a "---" rule in the body', () => {
+    expect(parseFrontMatter("---\ntitle: 'It''s here'\ndescription:\n---\nA\n\n---\n\nB", 'a.md')).toEqual({
+      attributes: { title: "It's here", description: '' },
+      body: 'A\n\n---\n\nB',
+    });
   });
 });
 

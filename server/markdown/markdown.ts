@@ -1,10 +1,11 @@
 /**
  * Markdown content files as the server reads them (content/inbox/*.md, content/workbooks/*.md):
- * front matter, Markdown to plain text (inbox bodies), and Markdown to sanitised HTML (workbook
- * sections). Rendering uses `marked`; every HTML string leaving this module has passed
+ * front matter (YAML, read by `gray-matter`), Markdown to plain text (inbox bodies), and Markdown to
+ * sanitised HTML (workbook sections). Rendering uses `marked`; every HTML string leaving this module has passed
  * `sanitize-html` with {@link SANITIZE_OPTIONS}.
  */
 import { readdirSync } from 'node:fs';
+import matter from 'gray-matter';
 import { Lexer, Marked, type Token, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 
@@ -18,9 +19,9 @@ export function markdownFiles(dir: string): string[] {
 
 /** A content file split into its front matter and its Markdown body. */
 export interface FrontMatterDocument {
-  /** `key: value` pairs from between the `---` lines; keys as written, values trimmed and unquoted. */
+  /** The front matter's `key: value` pairs, keys as written, each value as text (YAML quotes removed; an empty value is ""). */
   attributes: Record<string, string>;
-  /** Everything after the closing `---` line. */
+  /** Everything after the closing `---` line, with `\n` line ends. */
   body: string;
 }
 
@@ -32,37 +33,53 @@ export class ContentError extends Error {
   }
 }
 
+/** A YAML value of the front matter as text; lists and maps are not used by any content file. */
+function attributeText(value: unknown, key: string, fileName: string): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().replace('T00:00:00.000Z', '');
+  if (typeof value === 'object') throw new ContentError(`${fileName}: front matter "${key}" must be a single value, not a list or a map.`);
+  return String(value as string | number | boolean);
+}
+
 /**
- * Splits a content file into front matter and body. The file must open with a `---` line; each
- * following line up to the next `---` line is `key: value` (a value may be wrapped in matching
- * single or double quotes). Blank lines and `#` comment lines inside the front matter are ignored.
- * A leading byte-order mark and CRLF line ends are accepted.
+ * Splits a content file into front matter and body with `gray-matter` (issue 8: a well-kept library,
+ * not our own parser). The file must open with a `---` line; the lines up to the next `---` line are
+ * YAML `key: value` pairs (values may be quoted; `#` comments and blank lines are ignored). A leading
+ * byte-order mark and CRLF line ends are accepted. Only YAML is read: a `---js` block is refused.
  *
  * @param source - the file's text
  * @param fileName - used in error messages only
- * @throws {@link ContentError} when the front matter is missing, unterminated, or has a line that is not `key: value`
+ * @throws {@link ContentError} when the front matter is missing, unterminated, or not `key: value` YAML
  * @example
  * parseFrontMatter('---\nsubject: Welcome\norder: 1\n---\nHello.', 'welcome.md')
  * // → { attributes: { subject: 'Welcome', order: '1' }, body: 'Hello.' }
  */
 export function parseFrontMatter(source: string, fileName: string): FrontMatterDocument {
-  const lines = source.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const text = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const lines = text.split('\n');
   if (lines[0]?.trim() !== '---') throw new ContentError(`${fileName}: must start with a front matter block opened by a "---" line.`);
   const end = lines.findIndex((line, index) => index > 0 && line.trim() === '---');
   if (end < 0) throw new ContentError(`${fileName}: the front matter block has no closing "---" line.`);
-  const attributes: Record<string, string> = {};
-  for (const [index, line] of lines.slice(1, end).entries()) {
-    if (line.trim() === '' || line.trim().startsWith('#')) continue;
-    const match = /^\s*([A-Za-z_][\w-]*)\s*:(.*)$/.exec(line);
-    if (match === null) throw new ContentError(`${fileName}: front matter line ${index + 2} is not "key: value".`);
-    attributes[match[1] as string] = unquote((match[2] as string).trim());
+  const notKeyValue = (line: number, reason = '') => new ContentError(`${fileName}: front matter line ${line} is not "key: value"${reason}.`);
+  let parsed: matter.GrayMatterFile<string>;
+  try {
+    // Passing options also keeps gray-matter from caching every file's text for the life of the process.
+    parsed = matter(text, { language: 'yaml' });
+  } catch (error) {
+    // js-yaml counts lines from the opening "---" line, 0-based.
+    const mark = (error as { mark?: { line?: number }; reason?: string }).mark;
+    if (mark?.line === undefined) throw error;
+    const reason = (error as { reason?: string }).reason ?? 'not valid YAML';
+    throw notKeyValue(mark.line + 1, ` (YAML: ${reason}; put a value that holds ": " in quotes)`);
   }
-  return { attributes, body: lines.slice(end + 1).join('\n') };
-}
-
-function unquote(value: string): string {
-  const quoted = /^"(.*)"$/.exec(value) ?? /^'(.*)'$/.exec(value);
-  return quoted ? (quoted[1] as string) : value;
+  const data: unknown = parsed.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    const first = lines.findIndex((line, index) => index > 0 && line.trim() !== '' && !line.trim().startsWith('#'));
+    throw notKeyValue(first + 1);
+  }
+  const attributes: Record<string, string> = {};
+  for (const [key, value] of Object.entries(data)) attributes[key] = attributeText(value, key, fileName);
+  return { attributes, body: parsed.content };
 }
 
 /** The five entities Markdown authors commonly type, decoded in plain-text output. */

@@ -22,7 +22,7 @@ export default mergeConfig(
           test: {
             name: 'server',
             environment: 'node',
-            include: ['server/**/*.test.ts'],
+            include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
             testTimeout: 60_000,
             hookTimeout: 60_000,
             // One PGlite per worker is ~700 MB RSS (shared/STACK.md T10); two workers fit 2 cores.

@@ -1,0 +1,28 @@
+/**
+ * The content checker (issue 8): checks every lesson in content/days and content/sections against its
+ * answers schema, the counts of spec section 9 (content/checks.json), its links and its images.
+ *
+ * Usage: `npm run check:content` (part of `npm test`).
+ * Prints one line per problem, `file:line <Widget name="…">: expected …, found …`, and exits 1; prints
+ * a one-line summary and exits 0 when the content is sound. The checks: scripts/content-checker/.
+ */
+import { join, resolve } from 'node:path';
+import { checkContent } from './content-checker/check-content.ts';
+import { formatProblem } from './content-checker/problem.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const problems = checkContent({
+  root,
+  days: join(root, 'content/days'),
+  schemas: join(root, 'schemas'),
+  sections: join(root, 'content/sections'),
+  images: join(root, 'content/images'),
+  checks: join(root, 'content/checks.json'),
+});
+
+if (problems.length > 0) {
+  for (const problem of problems) console.error(formatProblem(problem));
+  console.error(`\ncheck:content: ${problems.length} problem${problems.length === 1 ? '' : 's'} in the lesson content.`);
+  process.exit(1);
+}
+console.log('check:content: every day and section page matches its schema, counts, links and images.');

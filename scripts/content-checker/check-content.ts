@@ -1,0 +1,148 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { findSchemaProblems } from '../../engine/schema/check-schema.ts';
+import type { AnswersSchema } from '../../engine/schema/types.ts';
+import { checkCounts, readCountChecks, type CountChecks } from './counts.ts';
+import { checkLinks } from './links.ts';
+import { LessonSyntaxError, parseLesson, type Lesson } from './parse-lesson.ts';
+import { byFileAndLine, type ContentProblem } from './problem.ts';
+import { NO_INPUT_KEYWORD, schemaLine, unboundFields } from './schema-fields.ts';
+import { checkWidgets } from './widget-checks.ts';
+
+/** Where the content lives. Tests point these at small fixture lessons. */
+export interface ContentLocations {
+  /** Messages name files relative to this folder (the repository, for `npm run check:content`). */
+  root: string;
+  /** The days: `day-N.mdx` files (`content/days`). */
+  days: string;
+  /** The answers schemas: `day-N.schema.json` files (`schemas`). */
+  schemas: string;
+  /** The section pages: `<slug>.mdx` files (`content/sections`); none when omitted or missing. */
+  sections?: string;
+  /** The lesson images served at `/images/` (`content/images`). */
+  images: string;
+  /** The counts file (`content/checks.json`); no counts are checked when omitted. */
+  checks?: string;
+}
+
+const DAY_FILE = /^day-(\d+)\.mdx$/;
+const SCHEMA_FILE = /^day-(\d+)\.schema\.json$/;
+
+/**
+ * Checks every day and section page against its schema, the counts, the links and the images
+ * (issue 8, "Content checker"). Pure apart from reading the files named by `locations`.
+ *
+ * Reports, one problem each:
+ * 1. a widget's `name`, or a `ResetButton` field, that is not a field of the day's schema;
+ * 2. a schema field bound by no widget (fields marked `"x-no-input": true` are exempt);
+ * 3. two widgets binding the same field, or one inside the other;
+ * 4. props the engine would refuse: a `BlankChoice` without exactly 2 options, a select option
+ *    missing from the field's `enum`, an `AnswersTable` column the rows lack, an embed without a
+ *    `title`, an image without `alt`, a widget bound to a field of the wrong shape;
+ * 5. a count that differs from `checks` (spec section 9);
+ * 6. an internal link or `#jump` link that points nowhere;
+ * 7. a missing image file.
+ * Also: a file that is not valid MDX, a day without a schema or a schema without a day, and a schema
+ * that breaks the engine's rules (engine/schema/check-schema.ts).
+ *
+ * @param locations - the folders to read
+ * @returns the problems, ordered by file and line; empty when the content is sound
+ */
+export function checkContent(locations: ContentLocations): ContentProblem[] {
+  const shown = (path: string) => relative(locations.root, path) || '.';
+  const problems: ContentProblem[] = [];
+
+  const parse = (path: string): Lesson | undefined => {
+    try {
+      return parseLesson(shown(path), readFileSync(path, 'utf8'));
+    } catch (error) {
+      if (!(error instanceof LessonSyntaxError)) throw error;
+      problems.push({ file: shown(path), line: error.line, where: 'MDX', expected: 'valid MDX', found: error.message });
+      return undefined;
+    }
+  };
+
+  // Every page that exists, by slug, sections first as the module reads; `undefined` when it is not valid MDX (reported once).
+  const pages = new Map<string, Lesson | undefined>();
+  const sections = new Map<string, Lesson | undefined>();
+  for (const name of locations.sections ? listFiles(locations.sections) : []) {
+    if (!name.endsWith('.mdx')) continue;
+    const lesson = parse(join(locations.sections as string, name));
+    sections.set(basename(name, '.mdx'), lesson);
+    pages.set(basename(name, '.mdx'), lesson);
+  }
+
+  const days = new Map<number, Lesson | undefined>();
+  for (const name of listFiles(locations.days)) {
+    const match = DAY_FILE.exec(name);
+    if (!match) continue;
+    const lesson = parse(join(locations.days, name));
+    days.set(Number(match[1]), lesson);
+    pages.set(`day-${match[1]}`, lesson);
+  }
+
+  let counts: CountChecks = { days: {}, sections: {} };
+  if (locations.checks) {
+    const read = readCountChecks(readFileSync(locations.checks, 'utf8'), shown(locations.checks));
+    counts = read.checks;
+    problems.push(...read.problems);
+  }
+
+  const schemaNames = listFiles(locations.schemas).filter((name) => SCHEMA_FILE.test(name));
+  for (const name of schemaNames) {
+    const day = Number(SCHEMA_FILE.exec(name)?.[1]);
+    if (!days.has(day)) {
+      problems.push({ file: shown(join(locations.schemas, name)), line: 1, where: 'schema', expected: `its lesson ${shown(join(locations.days, `day-${day}.mdx`))}`, found: 'no such file' });
+    }
+  }
+
+  for (const [day, lesson] of days) {
+    if (!lesson) continue;
+    const schemaPath = join(locations.schemas, `day-${day}.schema.json`);
+    const schemaFile = shown(schemaPath);
+    if (!existsSync(schemaPath)) {
+      problems.push({ file: lesson.file, line: 1, where: 'lesson', expected: `its answers schema ${schemaFile}`, found: 'no such file' });
+      continue;
+    }
+    const schemaText = readFileSync(schemaPath, 'utf8');
+    let schema: AnswersSchema;
+    try {
+      schema = JSON.parse(schemaText) as AnswersSchema;
+    } catch (error) {
+      problems.push({ file: schemaFile, line: 1, where: 'schema', expected: 'valid JSON', found: error instanceof Error ? error.message : String(error) });
+      continue;
+    }
+    for (const problem of findSchemaProblems(schema)) {
+      const [path = 'answers', ...rest] = problem.split(': ');
+      const dotted = path.replace(/^answers\.?/, '').replaceAll('[]', '.0');
+      problems.push({ file: schemaFile, line: schemaLine(schemaText, dotted), where: 'schema', expected: 'a field with a default and a description (engine/schema/types.ts)', found: `${path}: ${rest.join(': ')}` });
+    }
+    const checked = checkWidgets(lesson, { schema, file: schemaFile });
+    problems.push(...checked.problems);
+    for (const path of unboundFields(schema, checked.bindings.map((binding) => binding.path))) {
+      problems.push({
+        file: schemaFile,
+        line: schemaLine(schemaText, path),
+        where: `field "${path}"`,
+        expected: `a widget in ${lesson.file} bound to it (or "${NO_INPUT_KEYWORD}": true on the field when the page has no input for it)`,
+        found: 'none',
+      });
+    }
+    problems.push(...checkCounts(lesson, counts.days[String(day)] ?? [], checked.bindings));
+  }
+
+  for (const [slug, lesson] of sections) {
+    if (!lesson) continue;
+    const checked = checkWidgets(lesson, undefined);
+    problems.push(...checked.problems, ...checkCounts(lesson, counts.sections[slug] ?? [], checked.bindings));
+  }
+
+  const imagesShown = shown(locations.images);
+  for (const lesson of pages.values()) if (lesson) problems.push(...checkLinks(lesson, { pages, imagesDirectory: locations.images, imagesShown }));
+
+  return problems.sort(byFileAndLine);
+}
+
+function listFiles(directory: string): string[] {
+  return existsSync(directory) ? readdirSync(directory).sort() : [];
+}

@@ -1,12 +1,11 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { displayName } from '../api/endpoints.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { MODULE_PAGES, QUIZZES } from '../site/sections.ts';
-import { LOGO_SRC, SITE_NAME } from '../site/site.ts';
-import { hideBrokenImage } from './hide-broken-image.ts';
 import { useOptionalInbox } from './inbox-context.ts';
 import { NavMenu } from './NavMenu.tsx';
+import { SiteHeader } from './SiteHeader.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 /**
@@ -38,48 +37,39 @@ export function TopNav() {
   }
 
   return (
-    <header className="top-nav">
-      <a className="skip-link" href="#main">
-        Skip to main content
-      </a>
-      <div className="top-nav__inner">
-        <Link className="top-nav__brand" to="/">
-          <img className="top-nav__logo" src={LOGO_SRC} alt="" width="32" height="32" onError={hideBrokenImage} />
-          {SITE_NAME}
-        </Link>
-        {user ? (
-          <nav className="top-nav__nav" aria-label="Main" onKeyDown={closeOnEscape}>
-            <button type="button" className="top-nav__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpenOn(open ? null : pathname)}>
-              <MenuIcon open={open} />
-              Menu
-              {unread > 0 ? <UnreadBadge count={unread} /> : null}
-            </button>
-            <ul id={listId} className="top-nav__list" data-open={open ? 'true' : undefined}>
-              <li>
-                <NavLink className="top-nav__link" to="/student_profile" end>
-                  Home
-                </NavLink>
-              </li>
-              <li>
-                <NavLink className="top-nav__link" to="/inbox">
-                  Inbox
-                  {unread > 0 ? <UnreadBadge count={unread} /> : null}
-                </NavLink>
-              </li>
-              <li>
-                <NavMenu label="Modules" pages={MODULE_PAGES} />
-              </li>
-              <li>
-                <NavMenu label="Module Check" pages={QUIZZES} />
-              </li>
-              <li className="top-nav__user">
-                <UserMenu label={displayName(user)} triggerClassName="top-nav__link" />
-              </li>
-            </ul>
-          </nav>
-        ) : null}
-      </div>
-    </header>
+    <SiteHeader>
+      {user ? (
+        <nav className="top-nav__nav" aria-label="Main" onKeyDown={closeOnEscape}>
+          <button type="button" className="top-nav__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpenOn(open ? null : pathname)}>
+            <MenuIcon open={open} />
+            Menu
+            {unread > 0 ? <UnreadBadge count={unread} /> : null}
+          </button>
+          <ul id={listId} className="top-nav__list" data-open={open ? 'true' : undefined}>
+            <li>
+              <NavLink className="top-nav__link" to="/student_profile" end>
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <NavLink className="top-nav__link" to="/inbox">
+                Inbox
+                {unread > 0 ? <UnreadBadge count={unread} /> : null}
+              </NavLink>
+            </li>
+            <li>
+              <NavMenu label="Modules" pages={MODULE_PAGES} />
+            </li>
+            <li>
+              <NavMenu label="Module Check" pages={QUIZZES} />
+            </li>
+            <li className="top-nav__user">
+              <UserMenu label={displayName(user)} triggerClassName="top-nav__link" />
+            </li>
+          </ul>
+        </nav>
+      ) : null}
+    </SiteHeader>
   );
 }
 

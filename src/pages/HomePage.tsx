@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { displayName } from '../api/endpoints.ts';
 import { useAuth } from '../auth/auth-context.ts';
-import { hideBrokenImage } from '../layout/hide-broken-image.ts';
+import { SiteHeader } from '../layout/SiteHeader.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
 import { UserMenu } from '../layout/UserMenu.tsx';
 import { readSiteData } from '../site/site-data.ts';
-import { LOGO_SRC, SITE_NAME, SITE_TAGLINE } from '../site/site.ts';
+import { SITE_NAME, SITE_TAGLINE } from '../site/site.ts';
 import { Gallery } from './home/Gallery.tsx';
 import { ResourcesSection } from './home/ResourcesSection.tsx';
 import { TeamSection } from './home/TeamSection.tsx';
@@ -23,24 +23,15 @@ export function HomePage() {
 
   return (
     <div className="page home">
-      <header className="site-header">
-        <a className="skip-link" href="#main">
-          Skip to main content
-        </a>
-        <div className="site-header__inner">
-          <Link className="top-nav__brand" to="/">
-            <img className="top-nav__logo" src={LOGO_SRC} alt="" width="40" height="40" onError={hideBrokenImage} />
-            {SITE_NAME}
+      <SiteHeader>
+        {user ? (
+          <UserMenu label={`Hello, ${displayName(user)}`} triggerClassName="site-header__greeting" />
+        ) : (
+          <Link className="button" to="/login">
+            Student Login / Sign-Up
           </Link>
-          {user ? (
-            <UserMenu label={`Hello, ${displayName(user)}`} triggerClassName="site-header__greeting" />
-          ) : (
-            <Link className="button" to="/login">
-              Student Login / Sign-Up
-            </Link>
-          )}
-        </div>
-      </header>
+        )}
+      </SiteHeader>
       <main id="main">
         <section className="hero" aria-labelledby="home-heading">
           <div className="hero__inner">

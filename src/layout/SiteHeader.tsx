@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { LOGO_SRC, SITE_NAME } from '../site/site.ts';
+import { hideBrokenImage } from './hide-broken-image.ts';
+
+/**
+ * The header band at the top of every page (spec section 2): the "Skip to main content" link, the logo
+ * and site name linking to `/`, then what the page puts beside them: the navigation bar's links
+ * (`TopNav`) or the home page's greeting menu or login link. The logo is hidden if it fails to load.
+ *
+ * @example
+ * <SiteHeader>
+ *   <Link className="button" to="/login">Student Login / Sign-Up</Link>
+ * </SiteHeader>
+ */
+export function SiteHeader({ children }: { children?: ReactNode }) {
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <div className="site-header__inner">
+        <Link className="site-header__brand" to="/">
+          <img className="site-header__logo" src={LOGO_SRC} alt="" width="36" height="36" onError={hideBrokenImage} />
+          {SITE_NAME}
+        </Link>
+        {children}
+      </div>
+    </header>
+  );
+}

@@ -40,7 +40,7 @@ export function TopNav() {
     <SiteHeader>
       {user ? (
         <nav className="top-nav__nav" aria-label="Main" onKeyDown={closeOnEscape}>
-          <button type="button" className="top-nav__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpenOn(open ? null : pathname)}>
+          <button type="button" className="control top-nav__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpenOn(open ? null : pathname)}>
             <MenuIcon open={open} />
             Menu
             {unread > 0 ? <UnreadBadge count={unread} /> : null}

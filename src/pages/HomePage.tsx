@@ -25,7 +25,7 @@ export function HomePage() {
     <div className="page home">
       <SiteHeader>
         {user ? (
-          <UserMenu label={`Hello, ${displayName(user)}`} triggerClassName="site-header__greeting" />
+          <UserMenu label={`Hello, ${displayName(user)}`} triggerClassName="control site-header__greeting" />
         ) : (
           <Link className="button" to="/login">
             Student Login / Sign-Up

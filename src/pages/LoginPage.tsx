@@ -230,7 +230,7 @@ function Field({ id, label, error, optional = false, type = 'text', ...input }: 
       <input
         id={id}
         type={type}
-        className="field__input"
+        className="control field__input"
         aria-required={optional ? undefined : true}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}

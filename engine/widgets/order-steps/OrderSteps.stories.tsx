@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { withAnswers } from '../../storybook/with-answers.tsx';
 import { OrderSteps } from './OrderSteps.tsx';
 import { STORY_STEPS as steps, orderStepsStorySchema as schema } from './story-schema.ts';
@@ -7,6 +8,14 @@ const meta = {
   title: 'Widgets/OrderSteps',
   component: OrderSteps,
   args: { name: 'dnd', label: 'Put the steps of switching a gene on in order' },
+  // As wide as a lesson page (`.lesson`, at most 960 px), so reviewers see the widths students see.
+  decorators: [
+    (Story) => (
+      <div className="lesson">
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof OrderSteps>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -15,7 +24,7 @@ type Story = StoryObj<typeof meta>;
 export const Empty: Story = { decorators: [withAnswers(schema)] };
 
 /** Two steps placed, with a gap: slot 2 is still empty. */
-export const PartlyPlaced: Story = {
+export const PartlyOrdered: Story = {
   decorators: [
     withAnswers(schema, {
       dnd: { available: ['mRNA is created', 'Translation', 'Protein is created'], ordered: [steps[0], '', 'Transcription', '', ''], orderSize: 5 },
@@ -24,12 +33,50 @@ export const PartlyPlaced: Story = {
 };
 
 /** Every step placed: "Steps" is empty and offers a place to drop a step back. */
-export const Filled: Story = {
+export const Complete: Story = {
   decorators: [withAnswers(schema, { dnd: { available: [], ordered: steps, orderSize: 5 } })],
 };
 
-/** On a phone (390 px wide) the two lists stack, "Steps" first. */
-export const Phone: Story = {
+/**
+ * A saved order that lost a step ("Translation" is in neither list, e.g. after an interrupted save) and
+ * holds one twice: the lost step is back at the end of "Steps" and the duplicate shows once.
+ */
+export const RestoredWithLostStep: Story = {
+  decorators: [
+    withAnswers(schema, {
+      dnd: { available: ['Protein is created', 'Protein is created'], ordered: ['Transcription', steps[0], '', 'mRNA is created', ''], orderSize: 5 },
+    }),
+  ],
+};
+
+/**
+ * Keyboard only: Space picks "Protein is created" up, the arrows move it into "Your order" (Right when
+ * the lists sit side by side, Down twice when they are stacked), and Space drops it there.
+ */
+export const KeyboardOnly: Story = {
+  decorators: [withAnswers(schema)],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    const order = canvas.getByRole('list', { name: 'Your order' });
+    const handle = canvas.getByRole('button', { name: 'Protein is created' });
+    const sideBySide = within(order).getAllByRole('listitem')[0]!.getBoundingClientRect().left >= handle.getBoundingClientRect().right;
+    handle.focus();
+    await userEvent.keyboard(' ');
+    await page.findByText('Picked up Protein is created. It is in place 5 of Steps.');
+    if (!sideBySide) {
+      await userEvent.keyboard('{ArrowDown}');
+      await page.findByText('Protein is created is over the end of Steps.');
+    }
+    await userEvent.keyboard(sideBySide ? '{ArrowRight}' : '{ArrowDown}');
+    await page.findByText(/^Protein is created is over slot \d of Your order\.$/);
+    await userEvent.keyboard(' ');
+    await waitFor(() => expect(within(order).getByRole('button', { name: 'Protein is created' })).toHaveFocus());
+  },
+};
+
+/** On a phone (390 px wide) the two lists stack, "Steps" first, and the buttons go under the text. */
+export const NarrowScreen: Story = {
   decorators: [
     (Story) => (
       <div style={{ maxWidth: 390 }}>

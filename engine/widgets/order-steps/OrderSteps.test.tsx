@@ -1,7 +1,7 @@
 import { composeStories } from '@storybook/react-vite';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SaveAnswers } from '../../autosave/autosave.ts';
 import { AnswersForm } from '../../form/AnswersForm.tsx';
 import { normalize } from '../../schema/normalize.ts';
@@ -11,13 +11,41 @@ import { ORDER_STEPS_INSTRUCTIONS, OrderSteps } from './OrderSteps.tsx';
 import * as stories from './OrderSteps.stories.tsx';
 import { STORY_STEPS, orderStepsStorySchema } from './story-schema.ts';
 
-const { Empty, PartlyPlaced, Filled, Phone } = composeStories(stories);
+const { Empty, PartlyOrdered, Complete, RestoredWithLostStep, KeyboardOnly, NarrowScreen } = composeStories(stories);
 
 const stepsList = () => screen.getByRole('list', { name: 'Steps' });
 const orderList = () => screen.getByRole('list', { name: 'Your order' });
 /** The text of each slot of "Your order", in order. */
 const slots = () => within(orderList()).getAllByRole('listitem').map((slot) => within(slot).queryAllByRole('button')[0]?.textContent ?? slot.textContent);
 const stepTexts = () => within(stepsList()).queryAllByRole('listitem').map((item) => within(item).getAllByRole('button')[0]!.textContent);
+
+const ROW_PX = 60;
+/**
+ * jsdom has no layout, and dnd-kit's keyboard sensor moves a step to the nearest place in the arrow's
+ * direction, by the places' rectangles. This lays the places out as a browser does: "Steps" and
+ * "Your order" side by side (a laptop), or stacked (a phone), one row of 48 px every 60 px.
+ */
+function layOut(arrangement: 'side by side' | 'stacked') {
+  const box = (left: number, top: number, width = 300, height = 48) => DOMRect.fromRect({ x: left, y: top, width, height });
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    // dnd-kit's drag overlay (it measures the overlay's first child): placed over the picked-up step with inline styles.
+    const overlay = [this, this.parentElement].find((element) => element instanceof HTMLElement && element.style.position === 'fixed');
+    const style = overlay instanceof HTMLElement ? overlay.style : null;
+    if (style) return box(parseFloat(style.left), parseFloat(style.top), parseFloat(style.width), parseFloat(style.height));
+    const item = this.closest('li');
+    const endOfSteps = this.previousElementSibling?.tagName === 'UL' ? this.previousElementSibling : null;
+    const list = item?.parentElement ?? endOfSteps;
+    if (!list) return box(0, 0, 0, 0);
+    const row = item ? [...list.children].indexOf(item) : list.children.length;
+    const inOrder = list.tagName === 'OL';
+    if (arrangement === 'stacked') return box(0, 100 + (inOrder ? 7 + row : row) * ROW_PX);
+    return box(inOrder ? 400 : 0, 100 + row * ROW_PX);
+  });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('OrderSteps', () => {
   describe('when nothing is placed yet', () => {
@@ -39,12 +67,13 @@ describe('OrderSteps', () => {
 
   describe('with the keyboard', () => {
     it('picks a step up with Space, moves it with an arrow and drops it with Space', async () => {
+      layOut('side by side');
       const user = userEvent.setup();
       render(<Empty />);
       screen.getByRole('button', { name: 'Transcription' }).focus();
 
       await user.keyboard(' ');
-      expect(await screen.findByText('Picked up step Transcription.')).toBeInTheDocument();
+      expect(await screen.findByText('Picked up Transcription. It is in place 2 of Steps.')).toBeInTheDocument();
       await user.keyboard('{ArrowRight}');
       expect(await screen.findByText('Transcription is over slot 2 of Your order.')).toBeInTheDocument();
       await user.keyboard(' ');
@@ -55,7 +84,8 @@ describe('OrderSteps', () => {
       await waitFor(() => expect(screen.getByRole('button', { name: 'Transcription' })).toHaveFocus());
     });
 
-    it('walks down through the places with ArrowDown, into "Your order"', async () => {
+    it('on a phone, walks down through the places with ArrowDown, into "Your order"', async () => {
+      layOut('stacked');
       const user = userEvent.setup();
       render(<Empty />);
       screen.getByRole('button', { name: 'Protein is created' }).focus();
@@ -69,7 +99,21 @@ describe('OrderSteps', () => {
       await waitFor(() => expect(slots()[1]).toBe('Protein is created'));
     });
 
+    it('moves a step within "Steps" with ArrowDown', async () => {
+      layOut('side by side');
+      const user = userEvent.setup();
+      render(<Empty />);
+      screen.getByRole('button', { name: 'Transcription' }).focus();
+      await user.keyboard(' ');
+      await user.keyboard('{ArrowDown}');
+      expect(await screen.findByText('Transcription is over place 3 of Steps.')).toBeInTheDocument();
+      await user.keyboard(' ');
+      expect(await screen.findByText('Transcription dropped into place 3 of Steps.')).toBeInTheDocument();
+      expect(stepTexts()).toEqual([STORY_STEPS[0], 'mRNA is created', 'Transcription', 'Translation', 'Protein is created']);
+    });
+
     it('writes the move to the answers, with "Your order" still padded to five slots', async () => {
+      layOut('side by side');
       const save = vi.fn<SaveAnswers>().mockResolvedValue(undefined);
       const user = userEvent.setup();
       render(
@@ -92,6 +136,7 @@ describe('OrderSteps', () => {
     });
 
     it('puts the step back where it was when Escape cancels', async () => {
+      layOut('side by side');
       const user = userEvent.setup();
       render(<Empty />);
       const handle = screen.getByRole('button', { name: 'Transcription' });
@@ -107,19 +152,21 @@ describe('OrderSteps', () => {
     });
 
     it('does nothing when a step is dropped where it started', async () => {
+      layOut('side by side');
       const user = userEvent.setup();
-      render(<PartlyPlaced />);
+      render(<PartlyOrdered />);
       screen.getByRole('button', { name: 'Transcription' }).focus();
       await user.keyboard(' ');
-      await screen.findByText('Picked up step Transcription.');
+      await screen.findByText('Picked up Transcription. It is in slot 3 of Your order.');
       await user.keyboard(' ');
       expect(await screen.findByText('Transcription was not moved.')).toBeInTheDocument();
       expect(slots()[2]).toBe('Transcription');
     });
 
     it('takes a step out of "Your order" with ArrowLeft', async () => {
+      layOut('side by side');
       const user = userEvent.setup();
-      render(<Filled />);
+      render(<Complete />);
       screen.getByRole('button', { name: 'Translation' }).focus();
       await user.keyboard(' ');
       await user.keyboard('{ArrowLeft}');
@@ -133,7 +180,7 @@ describe('OrderSteps', () => {
   describe('with the buttons beside each step', () => {
     it('adds a step to the first empty slot, and focus follows the step', async () => {
       const user = userEvent.setup();
-      render(<PartlyPlaced />);
+      render(<PartlyOrdered />);
       await user.click(screen.getByRole('button', { name: 'Add Translation to Your order' }));
       expect(slots()[1]).toBe('Translation');
       expect(screen.getByRole('button', { name: 'Translation' })).toHaveFocus();
@@ -142,7 +189,7 @@ describe('OrderSteps', () => {
 
     it('moves a placed step up and down, keeping focus on the button used', async () => {
       const user = userEvent.setup();
-      render(<Filled />);
+      render(<Complete />);
       await user.click(screen.getByRole('button', { name: 'Move Translation up' }));
       expect(slots()).toEqual([STORY_STEPS[0], 'Transcription', 'Translation', 'mRNA is created', 'Protein is created']);
       expect(screen.getByRole('button', { name: 'Move Translation up' })).toHaveFocus();
@@ -155,7 +202,7 @@ describe('OrderSteps', () => {
 
     it('removes a placed step back to "Steps", leaving its slot empty', async () => {
       const user = userEvent.setup();
-      render(<PartlyPlaced />);
+      render(<PartlyOrdered />);
       await user.click(screen.getByRole('button', { name: 'Remove Transcription' }));
       expect(slots()[2]).toBe('3Drop step 3 here');
       expect(stepTexts().at(-1)).toBe('Transcription');
@@ -163,15 +210,47 @@ describe('OrderSteps', () => {
     });
 
     it('offers no Add button once every slot is full', () => {
-      render(<Filled />);
+      render(<Complete />);
       expect(screen.queryByRole('button', { name: /^Add / })).not.toBeInTheDocument();
       expect(stepTexts()).toEqual([]);
     });
 
     it('gives every button type="button", so nothing submits the lesson form', () => {
-      render(<PartlyPlaced />);
+      render(<PartlyOrdered />);
       for (const button of screen.getAllByRole('button')) expect(button).toHaveAttribute('type', 'button');
     });
+  });
+
+  describe('when a saved order lost a step', () => {
+    it('shows the lost step back in "Steps", and a duplicated step once', () => {
+      render(<RestoredWithLostStep />);
+      expect(stepTexts()).toEqual(['Protein is created', 'Translation']);
+      expect(slots()).toEqual(['Transcription', STORY_STEPS[0], '3Drop step 3 here', 'mRNA is created', '5Drop step 5 here']);
+    });
+
+    it('saves the restored step with the next move', async () => {
+      const save = vi.fn<SaveAnswers>().mockResolvedValue(undefined);
+      const user = userEvent.setup();
+      const saved = { dnd: { available: ['Protein is created'], ordered: ['Transcription', STORY_STEPS[0], '', 'mRNA is created', ''], orderSize: 5 } };
+      render(
+        <AnswersForm schema={orderStepsStorySchema} answers={normalize(orderStepsStorySchema, saved)} save={save} debounceMs={0}>
+          <OrderSteps name="dnd" label="Put the steps in order" />
+        </AnswersForm>,
+      );
+      await user.click(screen.getByRole('button', { name: 'Add Protein is created to Your order' }));
+      await waitFor(() => expect(save).toHaveBeenCalled());
+      expect(save.mock.calls[0]![0]).toEqual({
+        dnd: { available: ['Translation'], ordered: ['Transcription', STORY_STEPS[0], 'Protein is created', 'mRNA is created', ''], orderSize: 5 },
+      });
+    });
+  });
+
+  it.each([['side by side', 4] as const, ['stacked', 0] as const])('KeyboardOnly drops a step into "Your order" when the lists are %s', async (arrangement, slot) => {
+    layOut(arrangement);
+    const { container } = render(<KeyboardOnly />);
+    await KeyboardOnly.play!({ canvasElement: container } as Parameters<NonNullable<typeof KeyboardOnly.play>>[0]);
+    expect(slots()[slot]).toBe('Protein is created');
+    expect(stepTexts()).not.toContain('Protein is created');
   });
 
   it('fails naming the widget, the field and what it found, when bound to a field of the wrong shape', () => {
@@ -192,9 +271,11 @@ describe('OrderSteps', () => {
 
   it.each([
     ['Empty', Empty],
-    ['PartlyPlaced', PartlyPlaced],
-    ['Filled', Filled],
-    ['Phone', Phone],
+    ['PartlyOrdered', PartlyOrdered],
+    ['Complete', Complete],
+    ['RestoredWithLostStep', RestoredWithLostStep],
+    ['KeyboardOnly', KeyboardOnly],
+    ['NarrowScreen', NarrowScreen],
   ])('has no serious accessibility violation when %s', async (_state, Story) => {
     const { container } = render(<Story />);
     expect(await seriousAxeViolations(container)).toEqual([]);

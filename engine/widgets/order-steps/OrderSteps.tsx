@@ -4,11 +4,10 @@ import {
   KeyboardSensor,
   MouseSensor,
   TouchSensor,
-  closestCenter,
+  closestCorners,
   defaultDropAnimationSideEffects,
   pointerWithin,
   rectIntersection,
-  useDraggable,
   useDroppable,
   useSensor,
   useSensors,
@@ -17,12 +16,17 @@ import {
   type AutoScrollOptions,
   type CollisionDetection,
   type DragEndEvent,
-  type DragStartEvent,
   type DropAnimation,
-  type KeyboardCoordinateGetter,
   type Over,
-  type ScreenReaderInstructions,
 } from '@dnd-kit/core';
+import {
+  SortableContext,
+  hasSortableData,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+  type SortingStrategy,
+} from '@dnd-kit/sortable';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAnswerField } from '../../form/use-answer-field.ts';
 import type { AnswersSchema } from '../../schema/types.ts';
@@ -35,14 +39,15 @@ import {
   TOUCH_LONG_PRESS_MS,
   TOUCH_TOLERANCE_PX,
 } from './constants.ts';
-import { locateStep, moveStep, nextKeyboardLocation, normalizeOrderValue, type OrderValue, type StepLocation } from './move-step.ts';
+import { locateStep, moveStep, normalizeOrderValue, stepId, type OrderValue, type StepList, type StepLocation } from './move-step.ts';
 import './OrderSteps.css';
 
 export interface OrderStepsProps {
   /**
    * Dotted path of the exercise's field in the answers, e.g. `dnd`. The field is an object
    * `{ available: string[], ordered: string[], orderSize: number }`: the steps not yet placed, and
-   * `orderSize` slots holding a step text or "" (spec section 3, Day 1 `dnd`).
+   * `orderSize` slots holding a step text or "" (spec section 3, "Day answers", `dnd`). The schema's default
+   * `available` list is the exercise's full list of steps.
    */
   name: string;
   /** The instruction shown above both lists; it also names the group, e.g. "Put the steps in order". */
@@ -68,25 +73,18 @@ export const ORDER_LIST_NAME = 'Your order';
 
 /** Read to screen readers with every drag handle (spec section 4: Space starts, arrows move, Space drops, Escape cancels). */
 export const ORDER_STEPS_INSTRUCTIONS =
-  'To move this step, press Space to pick it up. Use the arrow keys to choose a place: Up and Down go through the places, ' +
-  `Right goes to ${ORDER_LIST_NAME}, Left goes back to ${STEPS_LIST_NAME}. Press Space again to drop it, or Escape to cancel. ` +
-  'The buttons beside each step do the same without dragging.';
+  'To move this step, press Space to pick it up. Use the arrow keys to move it to another place, in either list. ' +
+  'Press Space again to drop it, or Escape to cancel. The buttons with each step do the same without dragging.';
 
-const screenReaderInstructions: ScreenReaderInstructions = { draggable: ORDER_STEPS_INSTRUCTIONS };
+const END_OF_STEPS_ID = 'steps-end';
+const emptySlotId = (index: number) => `slot-${index}`;
+const stepOf = (entry: Active | Over) => (entry.data.current as { step?: string } | undefined)?.step ?? '';
 
-/** What a draggable step carries. */
-interface DragData {
-  step: string;
+/** Where an item or drop place is: the sortable list and index, or the end of "Steps". */
+function placeOf(entry: Active | Over | null): StepLocation | null {
+  if (hasSortableData(entry)) return { list: entry.data.current.sortable.containerId as StepList, index: entry.data.current.sortable.index };
+  return (entry?.data.current as { location?: StepLocation } | undefined)?.location ?? null;
 }
-/** What a drop place carries. */
-interface DropData {
-  location: StepLocation;
-}
-
-const dropId = (location: StepLocation) => `${location.list}-${location.index}`;
-const draggableId = (step: string) => `step:${step}`;
-const stepOf = (active: Active) => (active.data.current as DragData | undefined)?.step ?? '';
-const locationOf = (over: Over | null) => (over?.data.current as DropData | undefined)?.location ?? null;
 
 /** A place in words, for announcements: "slot 2 of Your order", "place 1 of Steps", "the end of Steps". */
 function describePlace(location: StepLocation, availableCount: number): string {
@@ -95,6 +93,11 @@ function describePlace(location: StepLocation, availableCount: number): string {
   return `place ${location.index + 1} of ${STEPS_LIST_NAME}`;
 }
 
+/** A keyboard drag starts and drops with Space or Enter; Escape cancels (spec section 4). Tab does not drop. */
+const keyboardCodes = { start: ['Space', 'Enter'], cancel: ['Escape'], end: ['Space', 'Enter'] };
+
+// dnd-kit scrolls linearly from 0 at the threshold to `acceleration` at the edge, and has no cap, so
+// the speed is 28 px per step at the very edge (and 22 px at 5%): never more than spec section 9 allows.
 const autoScroll: AutoScrollOptions = {
   threshold: { x: AUTO_SCROLL_THRESHOLD, y: AUTO_SCROLL_THRESHOLD },
   acceleration: AUTO_SCROLL_MAX_STEP_PX,
@@ -107,28 +110,38 @@ const dropAnimation: DropAnimation = {
   sideEffects: defaultDropAnimationSideEffects({ styles: { active: { opacity: '0.4' } } }),
 };
 
+// The slots of "Your order" stay put while a step is dragged over them (the place is outlined instead):
+// moved, an empty slot would read "Drop step 4 here" beside the number 2.
+const keepSlotsInPlace: SortingStrategy = () => null;
+
 const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-type FocusControl = 'handle' | 'up' | 'down' | 'add' | 'remove';
+/** The keyboard goes to the place the arrow points at; a pointer drops on what is under it, else what the step overlaps. */
+const collisionDetection: CollisionDetection = (args) => {
+  if (!args.pointerCoordinates) return closestCorners(args);
+  const underPointer = pointerWithin(args);
+  return underPointer.length > 0 ? underPointer : rectIntersection(args);
+};
 
 /**
- * A drag-to-order exercise (spec section 4, "Ordering exercise"): a list "Steps" of steps not yet
- * placed and a numbered list "Your order" of `orderSize` slots. Steps move within either list or
- * between them; dropping onto an empty slot fills it; a drop outside both lists or onto the step's own
- * place does nothing. The rules live in {@link moveStep}; every write keeps `ordered` padded to
- * `orderSize` with "" and holds each step exactly once.
+ * A drag-to-order exercise (spec section 4, "Ordering exercise") on `@dnd-kit/sortable`: a list
+ * "Steps" of steps not yet placed and a numbered list "Your order" of `orderSize` slots. Steps move
+ * within either list or between them; dropping onto an empty slot fills it; a drop outside both lists
+ * or onto the step's own place does nothing. The rules live in {@link moveStep}; every write keeps
+ * `ordered` padded to `orderSize` with "" and holds each step exactly once. A step of the schema's
+ * default list missing from a saved order is shown back in "Steps" ({@link normalizeOrderValue}).
  *
  * Input (spec section 4 and section 9, "Drag"):
  * - mouse: drag starts after 5 px of movement; touch: after a 120 ms long press;
- * - keyboard, on a step's handle: Space picks it up, arrows move (Up/Down through the places,
- *   Right to "Your order", Left to "Steps"), Space drops, Escape cancels;
- * - buttons beside each step (Add, Move up, Move down, Remove) do the same with single clicks, for
+ * - keyboard, on a step's handle: Space picks it up, arrows move it to the next place in that
+ *   direction, Space drops, Escape cancels;
+ * - buttons with each step (Add, Move up, Move down, Remove) do the same with single clicks, for
  *   anyone who cannot drag (WCAG 2.2, 2.5.7 Dragging Movements).
  *
- * Screen readers hear the step's text and the place ("Boil the water is over slot 2 of Your order."),
+ * Screen readers hear the step's text and the place ("Transcription is over slot 2 of Your order."),
  * never an internal id. The page auto-scrolls when a step is dragged within 25% of the window's edge,
- * at most 28 px per step of about 16 ms; the drop animates for 330 ms, or not at all when the student
- * asks for reduced motion.
+ * at most 28 px per step of 16 ms; the drop animates for 400 ms, or not at all when the student asks
+ * for reduced motion.
  *
  * @throws UnknownAnswerFieldError when the day's schema has no field `name`
  * @throws OrderStepsFieldError when the field is not `{ available, ordered, orderSize }`
@@ -137,7 +150,10 @@ type FocusControl = 'handle' | 'up' | 'down' | 'add' | 'remove';
 export function OrderSteps({ name, label }: OrderStepsProps) {
   const { value: raw, onChange, schema } = useAnswerField<unknown>(name, 'OrderSteps');
   if (!schema.properties?.available || !schema.properties.ordered) throw new OrderStepsFieldError(name, schema);
-  const value = useMemo(() => normalizeOrderValue(raw), [raw]);
+  const schemaSteps = schema.properties.available.default;
+  const defaultSteps = useMemo(() => (Array.isArray(schemaSteps) ? schemaSteps.filter((step) => typeof step === 'string') : []), [schemaSteps]);
+  const value = useMemo(() => normalizeOrderValue(raw, defaultSteps), [raw, defaultSteps]);
+  const idOf = (step: string) => stepId(step, defaultSteps);
   const labelId = useId();
   const stepsId = useId();
   const orderId = useId();
@@ -145,120 +161,67 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
   const [status, setStatus] = useState('');
   const rootRef = useRef<HTMLDivElement | null>(null);
   const valueRef = useRef<OrderValue>(value);
-  // Where a keyboard drag is over: the arrow keys walk the places in a fixed order (nextKeyboardLocation),
-  // so keyboard moves do not depend on the layout (two columns, or stacked on a phone).
-  const keyboardPlace = useRef<StepLocation | null>(null);
+  const movedAway = useRef(false);
   const dropAnnouncement = useRef('');
-  const dragOrigin = useRef<{ id: string | null; movedAway: boolean }>({ id: null, movedAway: false });
-  const focusRequest = useRef<{ step: string; control: FocusControl } | null>(null);
+  const focusRequest = useRef<{ id: string; control: string } | null>(null);
 
   useEffect(() => {
     valueRef.current = value;
     const request = focusRequest.current;
-    if (!request) return;
     focusRequest.current = null;
-    const controls = [...(rootRef.current?.querySelectorAll<HTMLButtonElement>('button[data-step]') ?? [])].filter(
-      (button) => button.dataset.step === request.step && !button.disabled,
-    );
-    (controls.find((button) => button.dataset.control === request.control) ?? controls.find((button) => button.dataset.control === 'handle'))?.focus();
+    const find = (control: string) => rootRef.current?.querySelector<HTMLButtonElement>(`[data-focus="${request?.id}-${control}"]:not(:disabled)`);
+    if (request) (find(request.control) ?? find('handle'))?.focus();
   }, [value]);
-
-  const coordinateGetter = useMemo<KeyboardCoordinateGetter>(
-    () =>
-      (event, { context, currentCoordinates }) => {
-        const current = keyboardPlace.current;
-        if (!current || !event.code.startsWith('Arrow')) return undefined;
-        event.preventDefault();
-        const { available, orderSize } = valueRef.current;
-        const next = nextKeyboardLocation(current, event.code, available.length, orderSize);
-        if (!next) return undefined;
-        keyboardPlace.current = next;
-        const rect = context.droppableRects.get(dropId(next));
-        const dragging = context.collisionRect;
-        if (!rect || !dragging) return currentCoordinates;
-        // Centre the dragged step on the new place.
-        return { x: rect.left + rect.width / 2 - dragging.width / 2, y: rect.top + rect.height / 2 - dragging.height / 2 };
-      },
-    [],
-  );
-
-  const collisionDetection = useMemo<CollisionDetection>(
-    () => (args) => {
-      const place = keyboardPlace.current;
-      if (!args.pointerCoordinates && place) {
-        const id = dropId(place);
-        if (args.droppableContainers.some((container) => container.id === id)) return [{ id }];
-        return closestCenter(args);
-      }
-      // A pointer drop lands on what is under the pointer, else on what the dragged step overlaps, else nowhere.
-      const underPointer = pointerWithin(args);
-      return underPointer.length > 0 ? underPointer : rectIntersection(args);
-    },
-    [],
-  );
 
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: DRAG_START_DISTANCE_PX } }),
     useSensor(TouchSensor, { activationConstraint: { delay: TOUCH_LONG_PRESS_MS, tolerance: TOUCH_TOLERANCE_PX } }),
-    useSensor(KeyboardSensor, { coordinateGetter, keyboardCodes: { start: ['Space', 'Enter'], cancel: ['Escape'], end: ['Space', 'Enter'] } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, keyboardCodes }),
   );
 
-  const announcements = useMemo<Announcements>(
-    () => ({
-      onDragStart: ({ active }) => `Picked up step ${stepOf(active)}.`,
+  const announcements = useMemo<Announcements>(() => {
+    const where = (location: StepLocation | null) => (location ? describePlace(location, valueRef.current.available.length) : 'no list');
+    return {
+      onDragStart: ({ active }) => `Picked up ${stepOf(active)}. It is in ${where(placeOf(active))}.`,
       onDragOver: ({ active, over }) => {
         // The first "over" is the step's own place: stay quiet so "Picked up…" is not cut off.
-        if (!dragOrigin.current.movedAway && over?.id === dragOrigin.current.id) return undefined;
-        dragOrigin.current.movedAway = true;
-        const location = locationOf(over);
-        if (!location) return `${stepOf(active)} is not over a place to drop it.`;
-        return `${stepOf(active)} is over ${describePlace(location, valueRef.current.available.length)}.`;
+        if (!movedAway.current && over?.id === active.id) return undefined;
+        movedAway.current = true;
+        return over ? `${stepOf(active)} is over ${where(placeOf(over))}.` : `${stepOf(active)} is not over a place to drop it.`;
       },
       onDragEnd: () => dropAnnouncement.current,
       onDragCancel: ({ active }) => `Cancelled. ${stepOf(active)} is back where it was.`,
-    }),
-    [],
-  );
+    };
+  }, []);
 
-  function endDrag() {
-    setDragged(null);
-    keyboardPlace.current = null;
-  }
-
-  function handleDragStart({ active, activatorEvent }: DragStartEvent) {
-    const step = stepOf(active);
-    setDragged(step);
-    setStatus('');
-    const origin = locateStep(valueRef.current, step);
-    dragOrigin.current = { id: origin ? dropId(origin) : null, movedAway: false };
-    keyboardPlace.current = activatorEvent instanceof KeyboardEvent ? origin : null;
+  /** Writes a move to the answers; returns the step's new place in words, or null when nothing moved. */
+  function move(step: string, to: StepLocation | null): string | null {
+    const current = valueRef.current;
+    const from = locateStep(current, step);
+    const next = from ? moveStep(current, from, to) : current;
+    const place = locateStep(next, step);
+    if (next === current || !place) return null;
+    onChange(next);
+    return describePlace(place, next.available.length);
   }
 
   function handleDragEnd({ active, over }: DragEndEvent) {
+    setDragged(null);
     const step = stepOf(active);
-    const current = valueRef.current;
-    const from = locateStep(current, step);
-    const next = from ? moveStep(current, from, locationOf(over)) : current;
-    const place = locateStep(next, step);
-    dropAnnouncement.current =
-      next === current || !place ? `${step} was not moved.` : `${step} dropped into ${describePlace(place, next.available.length)}.`;
-    endDrag();
-    if (next !== current) onChange(next);
+    const place = move(step, placeOf(over));
+    dropAnnouncement.current = place ? `${step} dropped into ${place}.` : `${step} was not moved.`;
   }
 
   /** A move made with a button: the same rules as a drop, then focus follows the step. */
-  function moveWithButton(step: string, to: StepLocation, control: FocusControl) {
-    const from = locateStep(value, step);
-    if (!from) return;
-    const next = moveStep(value, from, to);
-    const place = locateStep(next, step);
-    if (next === value || !place) return;
-    focusRequest.current = { step, control };
-    setStatus(`${step} moved to ${describePlace(place, next.available.length)}.`);
-    onChange(next);
+  function moveWithButton(step: string, to: StepLocation, control: string) {
+    const place = move(step, to);
+    if (!place) return;
+    focusRequest.current = { id: idOf(step), control };
+    setStatus(`${step} moved to ${place}.`);
   }
 
   const firstEmptySlot = value.ordered.indexOf('');
+  const orderIds = value.ordered.map((step, index) => (step ? idOf(step) : emptySlotId(index)));
 
   return (
     <div className={dragged ? 'order-steps order-steps--dragging' : 'order-steps'} role="group" aria-labelledby={labelId} ref={rootRef}>
@@ -269,88 +232,62 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
         sensors={sensors}
         collisionDetection={collisionDetection}
         autoScroll={autoScroll}
-        accessibility={{ announcements, screenReaderInstructions }}
-        onDragStart={handleDragStart}
+        accessibility={{ announcements, screenReaderInstructions: { draggable: ORDER_STEPS_INSTRUCTIONS } }}
+        onDragStart={({ active }) => {
+          setDragged(stepOf(active));
+          setStatus('');
+          movedAway.current = false;
+        }}
         onDragEnd={handleDragEnd}
-        onDragCancel={endDrag}
+        onDragCancel={() => setDragged(null)}
       >
         <div className="order-steps__columns">
           <div className="order-steps__column">
             <p className="order-steps__heading" id={stepsId}>
               {STEPS_LIST_NAME}
             </p>
-            <ul className="order-steps__list" aria-labelledby={stepsId}>
-              {value.available.map((step, index) => (
-                <DropPlace key={step} location={{ list: 'available', index }}>
-                  <DraggableStep step={step}>
+            <SortableContext id="available" items={value.available.map(idOf)} strategy={verticalListSortingStrategy}>
+              <ul className="order-steps__list" aria-labelledby={stepsId}>
+                {value.available.map((step) => (
+                  <Place key={idOf(step)} id={idOf(step)} step={step}>
                     {firstEmptySlot !== -1 ? (
-                      <button
-                        type="button"
-                        className="order-steps__action"
-                        aria-label={`Add ${step} to ${ORDER_LIST_NAME}`}
-                        data-step={step}
-                        data-control="add"
-                        onClick={() => moveWithButton(step, { list: 'ordered', index: firstEmptySlot }, 'handle')}
-                      >
+                      <ActionButton id={idOf(step)} control="add" label={`Add ${step} to ${ORDER_LIST_NAME}`} onClick={() => moveWithButton(step, { list: 'ordered', index: firstEmptySlot }, 'handle')}>
                         Add
-                      </button>
+                      </ActionButton>
                     ) : null}
-                  </DraggableStep>
-                </DropPlace>
-              ))}
-            </ul>
+                  </Place>
+                ))}
+              </ul>
+            </SortableContext>
             <EndOfSteps index={value.available.length} />
           </div>
           <div className="order-steps__column">
             <p className="order-steps__heading" id={orderId}>
               {ORDER_LIST_NAME}
             </p>
-            <ol className="order-steps__list" aria-labelledby={orderId}>
-              {value.ordered.map((step, index) => (
-                <DropPlace key={index} location={{ list: 'ordered', index }} slot={index + 1} empty={!step}>
-                  {step ? (
-                    <DraggableStep key={step} step={step}>
-                      <button
-                        type="button"
-                        className="order-steps__action order-steps__action--icon"
-                        aria-label={`Move ${step} up`}
-                        title="Move up"
-                        disabled={index === 0}
-                        data-step={step}
-                        data-control="up"
-                        onClick={() => moveWithButton(step, { list: 'ordered', index: index - 1 }, 'up')}
-                      >
-                        <Arrow direction="up" />
-                      </button>
-                      <button
-                        type="button"
-                        className="order-steps__action order-steps__action--icon"
-                        aria-label={`Move ${step} down`}
-                        title="Move down"
-                        disabled={index === value.orderSize - 1}
-                        data-step={step}
-                        data-control="down"
-                        onClick={() => moveWithButton(step, { list: 'ordered', index: index + 1 }, 'down')}
-                      >
-                        <Arrow direction="down" />
-                      </button>
-                      <button
-                        type="button"
-                        className="order-steps__action"
-                        aria-label={`Remove ${step}`}
-                        data-step={step}
-                        data-control="remove"
-                        onClick={() => moveWithButton(step, { list: 'available', index: value.available.length }, 'handle')}
-                      >
-                        Remove
-                      </button>
-                    </DraggableStep>
-                  ) : (
-                    <span className="order-steps__placeholder">Drop step {index + 1} here</span>
-                  )}
-                </DropPlace>
-              ))}
-            </ol>
+            <SortableContext id="ordered" items={orderIds} strategy={keepSlotsInPlace}>
+              <ol className="order-steps__list" aria-labelledby={orderId}>
+                {value.ordered.map((step, index) => (
+                  <Place key={orderIds[index]} id={orderIds[index]!} step={step} slot={index + 1}>
+                    <ActionButton id={idOf(step)} control="up" label={`Move ${step} up`} disabled={index === 0} onClick={() => moveWithButton(step, { list: 'ordered', index: index - 1 }, 'up')}>
+                      <Arrow direction="up" />
+                    </ActionButton>
+                    <ActionButton
+                      id={idOf(step)}
+                      control="down"
+                      label={`Move ${step} down`}
+                      disabled={index === value.orderSize - 1}
+                      onClick={() => moveWithButton(step, { list: 'ordered', index: index + 1 }, 'down')}
+                    >
+                      <Arrow direction="down" />
+                    </ActionButton>
+                    <ActionButton id={idOf(step)} control="remove" label={`Remove ${step}`} onClick={() => moveWithButton(step, { list: 'available', index: value.available.length }, 'handle')}>
+                      Remove
+                    </ActionButton>
+                  </Place>
+                ))}
+              </ol>
+            </SortableContext>
           </div>
         </div>
         <DragOverlay dropAnimation={prefersReducedMotion() ? null : dropAnimation}>
@@ -371,53 +308,73 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
   );
 }
 
-/** A list item that takes drops: a step of "Steps", or a slot of "Your order" (`slot` = its number, from 1). */
-function DropPlace({ location, slot, empty = false, children }: { location: StepLocation; slot?: number; empty?: boolean; children: ReactNode }) {
-  const { setNodeRef, isOver } = useDroppable({ id: dropId(location), data: { location } satisfies DropData });
-  const classes = ['order-steps__place'];
-  if (slot !== undefined) classes.push('order-steps__place--slot');
-  if (empty) classes.push('order-steps__place--empty');
-  if (isOver) classes.push('order-steps__place--over');
+/**
+ * One list item: a step card, or (in "Your order", `slot` = its number from 1) an empty slot reading
+ * "Drop step N here". The card is the sortable node, so the slot's number stays put while steps move;
+ * dnd-kit's attributes and listeners go on the handle <button> named by the step's text, not on the
+ * <li> (shared/STACK.md T8).
+ */
+function Place({ id, step, slot, children }: { id: string; step: string; slot?: number; children?: ReactNode }) {
+  const data = useMemo(() => ({ step }), [step]);
+  const { setNodeRef, setActivatorNodeRef, attributes, listeners, transform, transition, isDragging, isOver } = useSortable({
+    id,
+    data,
+    disabled: { draggable: !step, droppable: false },
+    attributes: { roleDescription: 'draggable step' },
+  });
+  const classes = [step ? 'order-steps__card' : 'order-steps__placeholder'];
+  if (isDragging) classes.push('order-steps__card--dragging');
+  // In "Steps" the places step aside (transform) to show the drop; a place that stays put is outlined.
+  if (isOver && !isDragging && !transform) classes.push('order-steps__over');
   return (
-    <li ref={setNodeRef} className={classes.join(' ')}>
-      {slot !== undefined ? (
+    <li className={slot === undefined ? 'order-steps__place' : 'order-steps__place order-steps__place--slot'}>
+      {slot === undefined ? null : (
         <span className="order-steps__number" aria-hidden="true">
           {slot}
         </span>
-      ) : null}
-      {children}
+      )}
+      <div ref={setNodeRef} className={classes.join(' ')} style={{ transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined, transition }}>
+        {step ? (
+          <>
+            <button type="button" ref={setActivatorNodeRef} className="order-steps__handle" {...attributes} {...listeners} data-focus={`${id}-handle`}>
+              <Grip />
+              <span className="order-steps__text">{step}</span>
+            </button>
+            {children ? <span className="order-steps__actions">{children}</span> : null}
+          </>
+        ) : (
+          `Drop step ${slot} here`
+        )}
+      </div>
     </li>
+  );
+}
+
+/** A button that moves a step without dragging; `data-focus` lets focus follow the step after the move. */
+function ActionButton({ id, control, label, disabled, onClick, children }: { id: string; control: string; label: string; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+  const icon = control === 'up' || control === 'down';
+  return (
+    <button
+      type="button"
+      className={icon ? 'order-steps__action order-steps__action--icon' : 'order-steps__action'}
+      aria-label={label}
+      title={icon ? label : undefined}
+      disabled={disabled}
+      data-focus={`${id}-${control}`}
+      onClick={onClick}
+    >
+      {children}
+    </button>
   );
 }
 
 /** The place after the last step of "Steps": drops here go to the end of the list. */
 function EndOfSteps({ index }: { index: number }) {
   const location: StepLocation = { list: 'available', index };
-  const { setNodeRef, isOver } = useDroppable({ id: dropId(location), data: { location } satisfies DropData });
+  const { setNodeRef, isOver } = useDroppable({ id: END_OF_STEPS_ID, data: { location } });
   return (
-    <div ref={setNodeRef} className={isOver ? 'order-steps__end order-steps__end--over' : 'order-steps__end'}>
+    <div ref={setNodeRef} className={isOver ? 'order-steps__end order-steps__over' : 'order-steps__end'}>
       {index === 0 ? 'Every step is in your order. Drop a step here to take it out.' : 'Drop here to put a step at the end'}
-    </div>
-  );
-}
-
-/**
- * A step card: the drag handle, a <button> named by the step's text (dnd-kit's attributes and listeners
- * go on it, not on the <li>: shared/STACK.md T8), and the step's buttons.
- */
-function DraggableStep({ step, children }: { step: string; children: ReactNode }) {
-  const { setNodeRef, setActivatorNodeRef, attributes, listeners, isDragging } = useDraggable({
-    id: draggableId(step),
-    data: { step } satisfies DragData,
-    attributes: { roleDescription: 'draggable step' },
-  });
-  return (
-    <div ref={setNodeRef} className={isDragging ? 'order-steps__card order-steps__card--dragging' : 'order-steps__card'}>
-      <button type="button" ref={setActivatorNodeRef} className="order-steps__handle" {...attributes} {...listeners} data-step={step} data-control="handle">
-        <Grip />
-        <span className="order-steps__text">{step}</span>
-      </button>
-      {children ? <span className="order-steps__actions">{children}</span> : null}
     </div>
   );
 }

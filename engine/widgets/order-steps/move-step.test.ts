@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locateStep, moveStep, nextKeyboardLocation, normalizeOrderValue, type OrderValue } from './move-step.ts';
+import { locateStep, moveStep, normalizeOrderValue, stepId, type OrderValue } from './move-step.ts';
 
 const value = (available: string[], ordered: string[]): OrderValue => ({ available, ordered, orderSize: ordered.length });
 
@@ -146,6 +146,15 @@ describe('normalizeOrderValue', () => {
     expect(normalizeOrderValue(undefined)).toEqual({ available: [], ordered: [], orderSize: 0 });
     expect(normalizeOrderValue({ ordered: ['A', ''], orderSize: 'five' })).toEqual({ available: [], ordered: ['A', ''], orderSize: 2 });
   });
+
+  it('restores a step lost from a saved order to the end of Steps, once', () => {
+    const saved = { available: ['D', 'D'], ordered: ['A', '', 'B', '', ''], orderSize: 5 };
+    expect(normalizeOrderValue(saved, steps)).toEqual({ available: ['D', 'C', 'E'], ordered: ['A', '', 'B', '', ''], orderSize: 5 });
+  });
+
+  it('keeps a saved step the default list no longer has', () => {
+    expect(normalizeOrderValue({ available: ['Z'], ordered: ['A', ''], orderSize: 2 }, ['A', 'B'])).toEqual({ available: ['Z', 'B'], ordered: ['A', ''], orderSize: 2 });
+  });
 });
 
 describe('locateStep', () => {
@@ -157,35 +166,14 @@ describe('locateStep', () => {
   });
 });
 
-describe('nextKeyboardLocation', () => {
-  // Two steps in Steps (places 0, 1, and the end at 2), three slots in Your order.
-  const next = (list: 'available' | 'ordered', index: number, key: string) => nextKeyboardLocation({ list, index }, key, 2, 3);
-
-  it('walks down through Steps, the end of Steps, then the slots', () => {
-    expect(next('available', 0, 'ArrowDown')).toEqual({ list: 'available', index: 1 });
-    expect(next('available', 1, 'ArrowDown')).toEqual({ list: 'available', index: 2 });
-    expect(next('available', 2, 'ArrowDown')).toEqual({ list: 'ordered', index: 0 });
-    expect(next('ordered', 0, 'ArrowDown')).toEqual({ list: 'ordered', index: 1 });
-    expect(next('ordered', 2, 'ArrowDown')).toBeNull();
+describe('stepId', () => {
+  it('names a step by its place in the default list, not by its text', () => {
+    expect(stepId('C', steps)).toBe('step-2');
   });
 
-  it('walks up the same way back', () => {
-    expect(next('ordered', 1, 'ArrowUp')).toEqual({ list: 'ordered', index: 0 });
-    expect(next('ordered', 0, 'ArrowUp')).toEqual({ list: 'available', index: 2 });
-    expect(next('available', 1, 'ArrowUp')).toEqual({ list: 'available', index: 0 });
-    expect(next('available', 0, 'ArrowUp')).toBeNull();
-  });
-
-  it('jumps across to the same row of the other list with Right and Left', () => {
-    expect(next('available', 1, 'ArrowRight')).toEqual({ list: 'ordered', index: 1 });
-    expect(next('available', 2, 'ArrowRight')).toEqual({ list: 'ordered', index: 2 });
-    expect(next('ordered', 2, 'ArrowLeft')).toEqual({ list: 'available', index: 2 });
-    expect(next('ordered', 0, 'ArrowLeft')).toEqual({ list: 'available', index: 0 });
-    expect(next('ordered', 0, 'ArrowRight')).toBeNull();
-    expect(next('available', 0, 'ArrowLeft')).toBeNull();
-  });
-
-  it('ignores other keys', () => {
-    expect(next('available', 0, 'KeyA')).toBeNull();
+  it('gives a step missing from the default list an id from its text that stays the same', () => {
+    expect(stepId('Z', steps)).toMatch(/^step-h[0-9a-z]+$/);
+    expect(stepId('Z', steps)).toBe(stepId('Z', ['Y']));
+    expect(stepId('Z', steps)).not.toBe(stepId('Y', steps));
   });
 });

@@ -1,7 +1,9 @@
+import { arrayMove } from '@dnd-kit/sortable';
+import { Immer } from 'immer';
 import { isPlainObject } from '../../schema/normalize.ts';
 
 /**
- * The answers of an ordering exercise (spec section 3, Day 1 `dnd`): the steps not yet placed, and
+ * The answers of an ordering exercise (spec section 3, "Day answers", `dnd`): the steps not yet placed, and
  * the ordered slots, padded with "" (an empty slot) up to `orderSize`.
  */
 export interface OrderValue {
@@ -9,7 +11,7 @@ export interface OrderValue {
   available: string[];
   /** Exactly `orderSize` slots, each a step text or "" for an empty slot. */
   ordered: string[];
-  /** How many ordered slots there are (spec section 9: 5 on Day 1). */
+  /** How many ordered slots there are (spec section 9: 5). */
   orderSize: number;
 }
 
@@ -22,6 +24,9 @@ export interface StepLocation {
   index: number;
 }
 
+// Without autoFreeze: the moved value goes into the answers, which react-hook-form and the merges go on using.
+const immer = new Immer({ autoFreeze: false });
+
 const isStep = (item: unknown): item is string => typeof item === 'string' && item !== '';
 
 /**
@@ -30,12 +35,15 @@ const isStep = (item: unknown): item is string => typeof item === 'string' && it
  * - `orderSize` is taken from the value, or else from the length of `ordered`;
  * - `ordered` is padded with "" or trimmed to `orderSize`; steps in trimmed slots move to `available`;
  * - a step found twice is kept once, where it was placed first (the student's order wins);
- * - anything that is not a non-empty string is dropped from `available` and is "" in `ordered`.
+ * - anything that is not a non-empty string is dropped from `available` and is "" in `ordered`;
+ * - a step of `defaultSteps` found in neither list (lost from a saved order) is added to the end of
+ *   `available` (issue 8), so the exercise can always be completed.
  *
  * @param raw - whatever the answers hold for the field
+ * @param defaultSteps - the exercise's steps, the schema's default `available` list
  * @returns a fresh, valid value (never `raw` itself)
  */
-export function normalizeOrderValue(raw: unknown): OrderValue {
+export function normalizeOrderValue(raw: unknown, defaultSteps: readonly string[] = []): OrderValue {
   const source = isPlainObject(raw) ? raw : {};
   const rawOrdered = Array.isArray(source.ordered) ? (source.ordered as unknown[]) : [];
   const rawAvailable = Array.isArray(source.available) ? (source.available as unknown[]) : [];
@@ -56,12 +64,24 @@ export function normalizeOrderValue(raw: unknown): OrderValue {
   while (ordered.length < orderSize) ordered.push('');
 
   const available: string[] = [];
-  for (const item of [...rawAvailable, ...overflow]) {
+  for (const item of [...rawAvailable, ...overflow, ...defaultSteps]) {
     if (!isStep(item) || seen.has(item)) continue;
     seen.add(item);
     available.push(item);
   }
   return { available, ordered, orderSize };
+}
+
+/**
+ * A stable id for a step, for React keys and dnd-kit (issue 8: not the step's text): `step-N` for the
+ * N-th step of `defaultSteps`, or `step-h<hash of the text>` for a step the schema no longer lists.
+ */
+export function stepId(step: string, defaultSteps: readonly string[]): string {
+  const index = defaultSteps.indexOf(step);
+  if (index !== -1) return `step-${index}`;
+  let hash = 0;
+  for (let position = 0; position < step.length; position += 1) hash = (Math.imul(hash, 31) + step.charCodeAt(position)) | 0;
+  return `step-h${(hash >>> 0).toString(36)}`;
 }
 
 /** The step at a location, or "" for an empty slot or a place that does not exist. */
@@ -78,14 +98,13 @@ export function locateStep(value: OrderValue, step: string): StepLocation | null
 }
 
 /**
- * Moves one step, as a drop does (spec section 4, "Ordering exercise"). Pure: returns a new value, or
- * `value` itself when nothing moves, so callers can skip writing the answers.
+ * Moves one step, as a drop does (spec section 4, "Ordering exercise"). Pure (immer `produce`):
+ * returns a new value, or `value` itself when nothing moves, so callers can skip writing the answers.
  *
  * Rules:
  * - no destination (`to` is null), the same place, an empty source slot or a place out of range:
  *   nothing moves;
- * - within "Steps": the step is taken out and put back in at `to.index` (a plain list reorder);
- *   `to.index` may be `available.length`, the end of the list;
+ * - within "Steps": a list reorder (`arrayMove`); `to.index` may be `available.length`, the end;
  * - onto an empty slot of "Your order": the step fills it (its old slot, if any, becomes empty);
  * - onto an occupied slot, from elsewhere in "Your order": a list reorder, so the steps in between
  *   shift one slot toward the slot it left;
@@ -103,96 +122,30 @@ export function locateStep(value: OrderValue, step: string): StepLocation | null
  * @example moveStep(value, { list: 'available', index: 1 }, { list: 'ordered', index: 0 })
  */
 export function moveStep(value: OrderValue, from: StepLocation, to: StepLocation | null): OrderValue {
-  const moved = applyMove(value, from, to);
-  return sameLists(moved, value) ? value : moved;
-}
-
-function sameLists(a: OrderValue, b: OrderValue): boolean {
-  const same = (x: string[], y: string[]) => x.length === y.length && x.every((item, index) => item === y[index]);
-  return same(a.available, b.available) && same(a.ordered, b.ordered);
-}
-
-function applyMove(value: OrderValue, from: StepLocation, to: StepLocation | null): OrderValue {
-  if (!to) return value;
-  if (from.list === to.list && from.index === to.index) return value;
   const step = stepAt(value, from);
-  if (!step) return value;
-  const fromLength = value[from.list].length;
-  if (from.index < 0 || from.index >= fromLength) return value;
-  const toMaximum = to.list === 'ordered' ? value.orderSize - 1 : value.available.length;
-  if (to.index < 0 || to.index > toMaximum) return value;
+  if (!to || !step || (from.list === to.list && from.index === to.index)) return value;
+  if (to.index < 0 || to.index > (to.list === 'ordered' ? value.orderSize - 1 : value.available.length)) return value;
 
-  const available = [...value.available];
-  const ordered = [...value.ordered];
-
-  if (to.list === 'available') {
-    if (from.list === 'available') available.splice(from.index, 1);
-    else ordered[from.index] = '';
-    available.splice(Math.min(to.index, available.length), 0, step);
-    return { available, ordered, orderSize: value.orderSize };
-  }
-
-  if (from.list === 'ordered') {
-    if (ordered[to.index] === '') {
-      ordered[from.index] = '';
+  const moved = immer.produce(value, (draft) => {
+    const { available, ordered } = draft;
+    if (to.list === 'ordered' && ordered[to.index] === '') {
+      if (from.list === 'ordered') ordered[from.index] = '';
+      else available.splice(from.index, 1);
       ordered[to.index] = step;
+    } else if (from.list === to.list) {
+      draft[to.list] = arrayMove(draft[to.list], from.index, to.index);
+    } else if (to.list === 'available') {
+      ordered[from.index] = '';
+      available.splice(to.index, 0, step);
     } else {
-      ordered.splice(from.index, 1);
-      ordered.splice(to.index, 0, step);
+      available.splice(from.index, 1);
+      const emptyBelow = ordered.indexOf('', to.index + 1);
+      const empty = emptyBelow !== -1 ? emptyBelow : ordered.lastIndexOf('', to.index);
+      if (empty === -1) available.splice(from.index, 0, ordered[to.index]!);
+      else draft.ordered = arrayMove(draft.ordered, empty, to.index);
+      draft.ordered[to.index] = step;
     }
-    return { available, ordered, orderSize: value.orderSize };
-  }
-
-  available.splice(from.index, 1);
-  if (ordered[to.index] === '') {
-    ordered[to.index] = step;
-    return { available, ordered, orderSize: value.orderSize };
-  }
-  const emptyBelow = ordered.indexOf('', to.index + 1);
-  const emptyAbove = to.index === 0 ? -1 : ordered.lastIndexOf('', to.index - 1);
-  if (emptyBelow !== -1) {
-    ordered.splice(emptyBelow, 1);
-    ordered.splice(to.index, 0, step);
-  } else if (emptyAbove !== -1) {
-    ordered.splice(emptyAbove, 1);
-    ordered.splice(to.index, 0, step);
-  } else {
-    const displaced = ordered[to.index] ?? '';
-    ordered[to.index] = step;
-    available.splice(from.index, 0, displaced);
-  }
-  return { available, ordered, orderSize: value.orderSize };
-}
-
-/**
- * Where a step goes next when moved with the keyboard during a drag (spec section 4: "arrows move").
- *
- * The places are, in reading order: each step of "Steps" (0 to `available.length` - 1), the end of
- * "Steps" (index `available.length`), then the slots of "Your order". Down and Up walk that order, so
- * a phone's stacked layout reads naturally; Right jumps to the same row of "Your order" and Left back
- * to the same row of "Steps", as the two columns sit side by side on wider screens.
- *
- * @param current - where the dragged step is over now
- * @param key - `KeyboardEvent.code`: ArrowDown, ArrowUp, ArrowRight or ArrowLeft
- * @param availableCount - how many steps "Steps" holds (including the dragged one, if it is there)
- * @param orderSize - how many slots "Your order" has
- * @returns the next place, or `null` when the key does not move (an edge, or another key)
- */
-export function nextKeyboardLocation(current: StepLocation, key: string, availableCount: number, orderSize: number): StepLocation | null {
-  const lastSlot = orderSize - 1;
-  const inSteps = current.list === 'available';
-  switch (key) {
-    case 'ArrowDown':
-      if (inSteps) return current.index < availableCount ? { list: 'available', index: current.index + 1 } : orderSize > 0 ? { list: 'ordered', index: 0 } : null;
-      return current.index < lastSlot ? { list: 'ordered', index: current.index + 1 } : null;
-    case 'ArrowUp':
-      if (inSteps) return current.index > 0 ? { list: 'available', index: current.index - 1 } : null;
-      return current.index > 0 ? { list: 'ordered', index: current.index - 1 } : { list: 'available', index: availableCount };
-    case 'ArrowRight':
-      return inSteps && orderSize > 0 ? { list: 'ordered', index: Math.min(current.index, lastSlot) } : null;
-    case 'ArrowLeft':
-      return inSteps ? null : { list: 'available', index: Math.min(current.index, availableCount) };
-    default:
-      return null;
-  }
+  });
+  const same = (a: string[], b: string[]) => a.length === b.length && a.every((item, index) => item === b[index]);
+  return same(moved.available, value.available) && same(moved.ordered, value.ordered) ? value : moved;
 }

@@ -26,6 +26,13 @@ const LOADS_AT_ONCE =
   'data:text/html;charset=utf-8,' +
   encodeURIComponent('<!doctype html><html lang="en"><title>Demo</title><body style="font:16px system-ui;padding:16px"><main><h1>A simulation</h1><p>Loaded.</p></main></body></html>');
 
+/** A phone's width (390 px), so the story shows the narrow layout in any window. */
+const phoneWidth: Decorator = (Story) => (
+  <div style={{ maxWidth: 390 }}>
+    <Story />
+  </div>
+);
+
 const meta = {
   title: 'Widgets/EmbedPanel',
   component: EmbedPanel,
@@ -57,3 +64,6 @@ export const Offline: Story = {
 export const Video: Story = {
   args: { title: 'Amoeba Sisters: Gene Regulation and the Operon', src: 'https://www.youtube-nocookie.com/embed/ebIpkw3XapE', aspect: 'video' },
 };
+
+/** A 390 px phone: the title wraps above Reload and Open in new tab, and the frame is as wide as the screen. */
+export const NarrowScreen: Story = { args: { src: LOADS_AT_ONCE }, decorators: [phoneWidth] };

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../../test/axe.ts';
 import * as stories from './FreeText.stories.tsx';
 
-const { Empty, WithHint, Filled } = composeStories(stories);
+const { Empty, WithHint, Filled, RestoredFromSaved, InvalidSavedValue } = composeStories(stories);
 const question = 'In your own words, how is gene expression different from gene regulation?';
 
 describe('FreeText', () => {
@@ -33,6 +33,16 @@ describe('FreeText', () => {
   it('shows every line of a saved answer', () => {
     render(<Filled />);
     expect((screen.getByRole('textbox', { name: question }) as HTMLTextAreaElement).value).toContain('So regulation decides expression.');
+  });
+
+  it('brings back a saved answer after a reload, line breaks and all', () => {
+    render(<RestoredFromSaved />);
+    expect(screen.getByRole('textbox', { name: question })).toHaveValue('Regulation decides which genes are expressed.\nExpression makes the protein.');
+  });
+
+  it('shows an empty box, not the value, when the saved value is not text', () => {
+    render(<InvalidSavedValue />);
+    expect(screen.getByRole('textbox', { name: question })).toHaveValue('');
   });
 
   it.each([

@@ -1,10 +1,42 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import type { Autosave, SaveState } from '../../autosave/autosave.ts';
+import { AnswersContext } from '../../form/answers-context.ts';
 import { withAnswers } from '../../storybook/with-answers.tsx';
 import { storySchema, storyText } from '../../storybook/story-schema.ts';
 import { FreeText } from '../free-text/FreeText.tsx';
 import { SavePill } from './SavePill.tsx';
 
 const schema = storySchema({ note: storyText('A note.') });
+
+/** Before any save or load. */
+const READY: SaveState = { dirty: false, saving: false, savedAt: null, failure: null, onDevice: false };
+/** A fixed time for "Saved • time", so the story reads the same every day (9:05 in the morning). */
+const NINE_OH_FIVE = new Date(2026, 10, 23, 9, 5);
+
+/**
+ * Places the pill under an {@link AnswersContext} whose autosave is a small fake that always reports
+ * `state`, so the story shows that state for as long as a reviewer looks, on any network.
+ */
+function withSaveState(state: SaveState): Decorator {
+  const autosave: Autosave = {
+    edit: () => undefined,
+    save: () => Promise.resolve('clean'),
+    flush: () => Promise.resolve('clean'),
+    getState: () => state,
+    subscribe: () => () => undefined,
+    dispose: () => undefined,
+    start: () => undefined,
+  };
+  const SaveStateDecorator: Decorator = (Story) => (
+    <AnswersContext.Provider value={{ schema, autosave, initialAnswers: { note: '' } }}>
+      <Story />
+    </AnswersContext.Provider>
+  );
+  return SaveStateDecorator;
+}
+
+/** The pill alone, in a fixed state. */
+const pillOnly = () => <SavePill />;
 
 const meta = {
   title: 'Widgets/SavePill',
@@ -21,3 +53,37 @@ type Story = StoryObj<typeof meta>;
 
 /** Before any save: "Ready". Typing turns it amber "(unsaved)", then "Autosaving…", then "Saved • h:mm". */
 export const Ready: Story = { decorators: [withAnswers(schema)] };
+
+/** An edit not yet saved, nothing failing: amber "(unsaved)". */
+export const Unsaved: Story = { render: pillOnly, decorators: [withSaveState({ ...READY, dirty: true, savedAt: NINE_OH_FIVE })] };
+
+/** A save on its way to the server: "Autosaving…". */
+export const Saving: Story = { render: pillOnly, decorators: [withSaveState({ ...READY, dirty: true, saving: true, savedAt: NINE_OH_FIVE })] };
+
+/** The server confirmed the answers: "Saved • 9:05 AM" (or "09:05", by the browser's locale). */
+export const Saved: Story = { render: pillOnly, decorators: [withSaveState({ ...READY, savedAt: NINE_OH_FIVE })] };
+
+/** The server cannot be reached and the latest edit is in this device's draft: "Offline — saved on this device" (issue 6). */
+export const OfflineOnDevice: Story = {
+  render: pillOnly,
+  decorators: [withSaveState({ ...READY, dirty: true, failure: 'offline', onDevice: true, savedAt: NINE_OH_FIVE })],
+};
+
+/** The server answers with errors and the latest edit is in this device's draft: "Not saved yet — kept on this device", never "Saved". */
+export const ServerFailingOnDevice: Story = {
+  render: pillOnly,
+  decorators: [withSaveState({ ...READY, dirty: true, failure: 'server', onDevice: true, savedAt: NINE_OH_FIVE })],
+};
+
+/** A 390 px phone: the longest text still fits on one line at the bottom right. */
+export const NarrowScreen: Story = {
+  render: pillOnly,
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 390, minHeight: 120, position: 'relative', transform: 'translateZ(0)' }}>
+        <Story />
+      </div>
+    ),
+    withSaveState({ ...READY, dirty: true, failure: 'server', onDevice: true, savedAt: NINE_OH_FIVE }),
+  ],
+};

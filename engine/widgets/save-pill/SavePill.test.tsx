@@ -1,5 +1,9 @@
+import { composeStories } from '@storybook/react-vite';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SaveState } from '../../autosave/autosave.ts';
+import { seriousAxeViolations } from '../../test/axe.ts';
+import * as stories from './SavePill.stories.tsx';
 import { OFFLINE_ON_DEVICE_TEXT, SERVER_FAILING_ON_DEVICE_TEXT, savePillText } from './SavePill.tsx';
 
 const clean: SaveState = { dirty: false, saving: false, savedAt: null, failure: null, onDevice: false };
@@ -39,5 +43,24 @@ describe('savePillText (spec section 4, "Save state"; issue 6)', () => {
     it('falls back to "(unsaved)" when the device refused to keep a draft', () => {
       expect(savePillText({ ...clean, dirty: true, failure: 'offline', onDevice: false })).toBe('(unsaved)');
     });
+  });
+});
+
+describe('SavePill', () => {
+  const { Ready, Unsaved, Saving, Saved, OfflineOnDevice, ServerFailingOnDevice } = composeStories(stories);
+
+  it.each([
+    ['Ready', Ready, /^Ready$/],
+    ['Unsaved', Unsaved, /^\(unsaved\)$/],
+    ['Saving', Saving, /^Autosaving…$/],
+    ['Saved', Saved, /^Saved • /],
+    ['OfflineOnDevice', OfflineOnDevice, new RegExp(`^${OFFLINE_ON_DEVICE_TEXT}$`)],
+    ['ServerFailingOnDevice', ServerFailingOnDevice, new RegExp(`^${SERVER_FAILING_ON_DEVICE_TEXT}$`)],
+  ])('reads its state politely when %s, with no serious accessibility violation', async (_state, Story, text) => {
+    const { container } = render(<Story />);
+    const pill = screen.getByRole('status');
+    expect(pill).toHaveTextContent(text);
+    expect(pill).toHaveAttribute('aria-live', 'polite');
+    expect(await seriousAxeViolations(container)).toEqual([]);
   });
 });

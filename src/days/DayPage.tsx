@@ -6,7 +6,8 @@ import { useAuth } from '../auth/auth-context.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { PageNav } from '../layout/PageNav.tsx';
 import { TopNav } from '../layout/TopNav.tsx';
-import { dayPath } from '../site/days.ts';
+import { usePageTitle } from '../layout/use-page-title.ts';
+import { DAYS, dayPath } from '../site/days.ts';
 import { Lesson } from './Lesson.tsx';
 import { loadDayContent } from './registry.ts';
 import { loadLessonWithAnswers, useLesson } from './use-lesson.ts';
@@ -54,6 +55,8 @@ export function DayPage({ day }: { day: number }) {
   const { user } = useAuth();
   const studentId = user?.id ?? user?.username ?? 'anonymous';
   const scope = draftScope(studentId, day);
+  // Each day has its own tab title, e.g. "Day 3: How Do We Detect Cancer? – SciTrek" (issue 9).
+  usePageTitle(DAYS.find((each) => each.day === day)?.label ?? `Day ${day}`);
   const load = useCallback(
     () =>
       loadLessonWithAnswers({

@@ -24,6 +24,11 @@ export function LoginPage() {
 
   return (
     <main className="auth-page">
+      <p className="back-link auth-page__home">
+        <Link to="/">
+          <span aria-hidden="true">←</span>Back to the home page
+        </Link>
+      </p>
       <div className="auth-card">
         <div className="auth-card__header">
           <h1 className="auth-card__site">{SITE_NAME}</h1>

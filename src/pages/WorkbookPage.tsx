@@ -38,7 +38,7 @@ export function WorkbookPage() {
     <main className="content-page workbook" id="main">
       <p className="back-link">
         <Link to="/workbooks">
-          <span aria-hidden="true">← </span>Available Workbooks
+          <span aria-hidden="true">←</span>Available Workbooks
         </Link>
       </p>
       {state.status === 'loading' ? <Loading /> : null}

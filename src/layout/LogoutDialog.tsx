@@ -39,9 +39,9 @@ export function LogoutDialog({ open, onOpenChange, returnFocusTo }: LogoutDialog
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (loggingOut ? undefined : onOpenChange(next))}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Overlay className="overlay-base__backdrop" />
         <AlertDialog.Content
-          className="dialog"
+          className="overlay-base__dialog"
           aria-describedby={undefined}
           onEscapeKeyDown={(event) => loggingOut && event.preventDefault()}
           onCloseAutoFocus={(event) => {
@@ -51,8 +51,8 @@ export function LogoutDialog({ open, onOpenChange, returnFocusTo }: LogoutDialog
             target.focus();
           }}
         >
-          <AlertDialog.Title className="dialog__title">Are you sure you want to logout?</AlertDialog.Title>
-          <div className="dialog__actions">
+          <AlertDialog.Title className="overlay-base__title">Are you sure you want to logout?</AlertDialog.Title>
+          <div className="overlay-base__actions">
             <AlertDialog.Cancel className="button button--secondary" disabled={loggingOut}>
               Cancel
             </AlertDialog.Cancel>

@@ -4,7 +4,6 @@ import { useFormContext } from 'react-hook-form';
 import { useAnswersContext } from '../../form/answers-context.ts';
 import { UnknownAnswerFieldError } from '../../form/use-answer-field.ts';
 import { defaultsOf, schemaAt } from '../../schema/normalize.ts';
-import '../overlay-base.css';
 
 export interface ResetButtonProps {
   /** Dotted paths of the fields to clear back to their schema defaults, e.g. `['blanks']`. */

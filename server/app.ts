@@ -39,7 +39,7 @@ export const CSP_DIRECTIVES = {
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:'],
   frameSrc: ['https:'],
-  connectSrc: ["'self'"],
+  connectSrc: ["'self'", 'https:'], // https: for EmbedPanel's no-cors reachability probe of embed origins (issue 9); no response body is readable
   fontSrc: ["'self'"],
   objectSrc: ["'none'"],
   frameAncestors: ["'self'"],

@@ -31,8 +31,14 @@ function formatClock(date: Date, locale?: string): string {
 }
 
 /**
- * The floating save-status pill at the bottom right of a day page (spec section 2, "Day pages, shared
- * layout"). A polite live region, so a screen reader hears "Saved • 9:05 AM" without losing its place.
+ * The save status of a day page (spec section 2, "Day pages, shared layout"). A polite live region, so
+ * a screen reader hears "Saved • 9:05 AM" without losing its place.
+ *
+ * It never covers lesson text (issue 9; SavePill.css): in windows at least 1320 px wide it floats at the
+ * bottom right, no wider than the margin beside the lesson column; in narrower ones (phones, 200 % zoom
+ * of a Chromebook) it is an opaque full-width bar at the bottom of the viewport, and the page's bottom
+ * padding reserves its height so the end of the lesson scrolls clear of it. Checked by
+ * e2e/save-pill.spec.ts at 1366x768, 390x844 and 200 % zoom.
  */
 export function SavePill() {
   const state = useSaveState('SavePill');

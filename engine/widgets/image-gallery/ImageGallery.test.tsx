@@ -64,8 +64,8 @@ describe('ImageGallery', () => {
       expect(image).toHaveAttribute('src', '/images/expression/gene-myc.svg');
       const caption = within(dialog).getByText('MYC', { selector: 'figcaption' });
       expect(within(dialog).getByRole('figure')).toContainElement(image);
-      // 480 × 400: the viewer sizes the image from this shape.
-      expect(within(dialog).getByRole('figure').style.getPropertyValue('--image-gallery-ratio')).toBe('1.2');
+      // 480 × 400: the zoomable viewer sizes the image from this shape.
+      expect(within(dialog).getByRole('toolbar', { name: 'Zoom' }).parentElement?.style.getPropertyValue('--zoomable-image-ratio')).toBe('1.2');
       expect(image.compareDocumentPosition(caption) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     });
 

@@ -1,4 +1,5 @@
-import { useState, type CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
+import { ZoomableImage } from '../image-overlay/ZoomableImage.tsx';
 import { OverlayDialog } from '../overlay/OverlayDialog.tsx';
 import './ImageGallery.css';
 
@@ -31,8 +32,7 @@ export class ImageGalleryError extends Error {
   }
 }
 
-/** Width ÷ height assumed for an image without `width` and `height` until it has loaded (then its own). */
-const FALLBACK_RATIO = 4 / 3;
+/** The card's shape for an image without `width` and `height` (the viewer then uses the image's own). */
 const FALLBACK_ASPECT_RATIO_CSS = 'auto 4 / 3';
 
 function nonEmptyString(value: unknown): value is string {
@@ -68,8 +68,9 @@ function checkProps(label: unknown, images: unknown): asserts images is readonly
  *
  * Each card is a button named "Open {caption} full size" showing the image (sized from its own
  * dimensions, or `width` × `height` when given, so nothing jumps as it loads) and its caption. The
- * dialog (the shared {@link OverlayDialog}) shows the image as large as the screen allows with its
- * caption under it, takes the whole screen at 600 px wide or less, and closes with its Close button, a
+ * dialog (the shared {@link OverlayDialog}) shows the image as large as the screen allows, zoomable
+ * and pannable ({@link ZoomableImage}: buttons, + / - / 0 and arrow keys, pinch and drag; issue 9),
+ * with its caption under it, takes the whole screen at 600 px wide or less, and closes with its Close button, a
  * click on the backdrop or Escape; focus then returns to the card that opened it. The grid has three
  * columns at most, two on a tablet and one on a phone.
  *
@@ -98,9 +99,6 @@ export function ImageGallery({ label, images }: ImageGalleryProps) {
 function GalleryCard({ image }: { image: GalleryImage }) {
   const { src, alt, caption, width, height } = image;
   const hasSize = width !== undefined && height !== undefined;
-  // The viewer sizes the image from its shape; without width and height, the card image tells it on load.
-  const [loadedRatio, setLoadedRatio] = useState<number | undefined>(undefined);
-  const ratio = hasSize ? width / height : (loadedRatio ?? FALLBACK_RATIO);
   const cardStyle: CSSProperties | undefined = hasSize ? undefined : { aspectRatio: FALLBACK_ASPECT_RATIO_CSS };
   return (
     <OverlayDialog
@@ -113,10 +111,6 @@ function GalleryCard({ image }: { image: GalleryImage }) {
             width={width}
             height={height}
             style={cardStyle}
-            onLoad={(event) => {
-              const { naturalWidth, naturalHeight } = event.currentTarget;
-              if (naturalWidth > 0 && naturalHeight > 0) setLoadedRatio(naturalWidth / naturalHeight);
-            }}
           />
           <span className="image-gallery__card-text">
             <span className="image-gallery__caption">{caption}</span>
@@ -126,15 +120,11 @@ function GalleryCard({ image }: { image: GalleryImage }) {
       }
       title={caption}
       hideTitle
-      description="Close it with the Close button, the Escape key or a click outside the image."
+      description="Zoom with the buttons, the + and - keys or a pinch; move a zoomed image by dragging it or with the arrow keys. Close it with the Close button, the Escape key or a click outside the image."
       hideDescription
+      fullScreenOnPhone
     >
-      <div className="image-gallery__viewer">
-        <figure className="image-gallery__figure" style={{ '--image-gallery-ratio': ratio } as CSSProperties}>
-          <img className="image-gallery__full-image" src={src} alt={alt} width={width} height={height} />
-          <figcaption className="image-gallery__viewer-caption">{caption}</figcaption>
-        </figure>
-      </div>
+      <ZoomableImage className="image-gallery__viewer" src={src} alt={alt} width={width} height={height} caption={caption} />
     </OverlayDialog>
   );
 }

@@ -18,6 +18,11 @@ export interface OverlayDialogProps {
    * embedded pages. `"media"`: as large as its content allows within the same margin, for an image.
    */
   size?: 'full' | 'media';
+  /**
+   * Take the whole screen, without a margin of backdrop, at 600 px wide or less (issue 9: image viewers
+   * on a phone). Close and Escape still close it.
+   */
+  fullScreenOnPhone?: boolean;
   /** The dialog's body. */
   children: ReactNode;
 }
@@ -31,13 +36,13 @@ export interface OverlayDialogProps {
  * inside it; on close it returns to the trigger. A margin of backdrop is always visible, so there is
  * somewhere to click.
  */
-export function OverlayDialog({ trigger, title, hideTitle = false, description, hideDescription = false, size = 'full', children }: OverlayDialogProps) {
+export function OverlayDialog({ trigger, title, hideTitle = false, description, hideDescription = false, size = 'full', fullScreenOnPhone = false, children }: OverlayDialogProps) {
   return (
     <Dialog.Root>
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay__backdrop" data-testid="overlay-backdrop" />
-        <Dialog.Content className={`overlay__content overlay__content--${size}`}>
+        <Dialog.Content className={`overlay__content overlay__content--${size}${fullScreenOnPhone ? ' overlay__content--phone-full' : ''}`}>
           <div className="overlay__header">
             <Dialog.Title className={hideTitle ? 'visually-hidden' : 'overlay__title'}>{title}</Dialog.Title>
             <Dialog.Close asChild>

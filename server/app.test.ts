@@ -207,7 +207,7 @@ describe('the app around the API (pglite)', () => {
           "style-src 'self' 'unsafe-inline'",
           "img-src 'self' data:",
           'frame-src https:',
-          "connect-src 'self'",
+          "connect-src 'self' https:",
           "font-src 'self'",
           "object-src 'none'",
           "frame-ancestors 'self'",

@@ -2,11 +2,18 @@ import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 // IndexedDB for the drafts autosave keeps on the device (issue 6); jsdom has none.
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// No unit test reaches the network: the embeds' reachability probe (and anything else that fetches
+// without a test's own stub) gets an empty 200. Tests that care stub fetch themselves.
+beforeEach(() => {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(null)));
+});
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 // jsdom lacks these; Radix and dnd-kit reach for them (shared/STACK.md T7).

@@ -3,6 +3,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/browser.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_DIR = '.tmp/e2e-data';
+/** The Storybook build (`npm run build-storybook`) is served here for the visual checks of every widget state. */
+const STORYBOOK_PORT = Number(process.env.E2E_STORYBOOK_PORT ?? 6106);
 
 /**
  * Browser tests against the real server (built app, API, embedded PGlite in a fresh data folder).
@@ -21,11 +23,24 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && exec node --import tsx server/index.ts`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn', JWT_SECRET: 'e2e-only-secret-not-for-production-use-0123456789' },
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 60_000,
-    reuseExistingServer: false,
+  expect: {
+    // Screenshot baselines (e2e/visual.spec.ts): animations stopped, caret hidden, a small tolerance for
+    // anti-aliasing; a real change of layout or colour is far above it.
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01, threshold: 0.2 },
   },
+  webServer: [
+    {
+      command: `rm -rf ${DATA_DIR} && exec node --import tsx server/index.ts`,
+      env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn', JWT_SECRET: 'e2e-only-secret-not-for-production-use-0123456789' },
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: `exec node --import tsx scripts/serve-static.ts storybook-static ${STORYBOOK_PORT}`,
+      url: `http://127.0.0.1:${STORYBOOK_PORT}/__health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+  ],
 });

@@ -27,7 +27,7 @@ export class PageErrorBoundary extends Component<PageErrorBoundaryProps, PageErr
   override render() {
     if (!this.state.error) return this.props.children;
     return (
-      <main className="content-page" id="main">
+      <main className="page-column content-page" id="main">
         <h1>This page could not be shown</h1>
         <p role="alert">Something went wrong while opening this page. Check the Wi-Fi, then reload.</p>
         <p className="page-error__actions">

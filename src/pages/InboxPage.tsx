@@ -71,7 +71,7 @@ export function InboxPage() {
 
   if (status === 'loading') {
     return (
-      <main className="content-page" id="main">
+      <main className="page-column content-page" id="main">
         <h1>Inbox</h1>
         <Loading />
       </main>
@@ -80,7 +80,7 @@ export function InboxPage() {
 
   if (status === 'failed') {
     return (
-      <main className="content-page" id="main">
+      <main className="page-column content-page" id="main">
         <h1>Inbox</h1>
         <p className="form-alert" role="alert">
           Unable to load your messages. Check the Wi-Fi, then try again.
@@ -95,7 +95,7 @@ export function InboxPage() {
   }
 
   return (
-    <main className="content-page content-page--wide" id="main">
+    <main className="page-column content-page" id="main">
       <h1>{inboxHeading(unreadCount)}</h1>
       {messages.length === 0 ? (
         <p>No messages yet. Messages from the programme's scientists will appear here.</p>

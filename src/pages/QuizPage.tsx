@@ -10,7 +10,7 @@ import { QUIZ_FRAME_HEIGHT_PX, type Quiz } from '../site/sections.ts';
 export function QuizPage({ quiz }: { quiz: Quiz }) {
   usePageTitle(quiz.title);
   return (
-    <main className="content-page content-page--wide" id="main">
+    <main className="page-column content-page" id="main">
       <h1>{quiz.title}</h1>
       <p className="section-intro">
         Answer every question, then press <strong>Submit</strong> at the end of the form. Your answers go to the programme, not to your workbook. If the form

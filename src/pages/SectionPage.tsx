@@ -36,7 +36,7 @@ export function SectionPage({ section }: { section: StaticSection }) {
 
   const { back, next } = neighbours(section);
   return (
-    <main className="lesson" id="main">
+    <main className="page-column lesson" id="main">
       {state.status === 'loading' ? <Loading /> : null}
       {state.status === 'unpublished' ? (
         <>

@@ -41,7 +41,7 @@ export function StudentProfilePage() {
 
   if (state.status === 'loading') {
     return (
-      <main className="content-page" id="main">
+      <main className="page-column content-page" id="main">
         <Loading />
       </main>
     );
@@ -49,7 +49,7 @@ export function StudentProfilePage() {
 
   if (state.status === 'failed') {
     return (
-      <main className="content-page" id="main">
+      <main className="page-column content-page" id="main">
         <h1>Welcome to {SITE_NAME}</h1>
         <p className="form-alert" role="alert">
           {PROFILE_FAILED_MESSAGE}
@@ -66,7 +66,7 @@ export function StudentProfilePage() {
   const { profile } = state;
   const fullName = `${profile.firstName} ${profile.lastName}`.trim() || profile.username;
   return (
-    <main className="content-page" id="main">
+    <main className="page-column content-page" id="main">
       <section className="profile-card" aria-labelledby="profile-heading">
         <span className="profile-card__avatar" aria-hidden="true">
           {(profile.firstName || profile.username).charAt(0).toUpperCase()}

@@ -35,7 +35,7 @@ export function WorkbookPage() {
   }, [workbookId]);
 
   return (
-    <main className="content-page workbook" id="main">
+    <main className="page-column content-page workbook" id="main">
       <p className="back-link">
         <Link to="/workbooks">
           <span aria-hidden="true">←</span>Available Workbooks

@@ -33,7 +33,7 @@ export function WorkbooksPage() {
   }, []);
 
   return (
-    <main className="content-page" id="main">
+    <main className="page-column content-page" id="main">
       <h1>Available Workbooks</h1>
       {state.status === 'loading' ? <Loading /> : null}
       {state.status === 'failed' ? (

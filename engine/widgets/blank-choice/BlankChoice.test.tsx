@@ -15,6 +15,23 @@ describe('BlankChoice', () => {
     expect([...blank.querySelectorAll('option')].map((option) => option.textContent)).toEqual(['— choose —', 'DNA', 'protein']);
   });
 
+  it('reads as part of its sentence: no number of its own beside the blank, still named "Blank 1" (issue 9)', () => {
+    render(<Empty />);
+    const blank = screen.getByRole('combobox', { name: 'Blank 1' });
+    expect(screen.queryByText('1')).toBeNull();
+    // Only the options sit between the words before the blank and the full stop after it.
+    expect(blank.closest('p')).toHaveTextContent(/^When a gene is expressed, the cell usually uses it to make a — choose —DNAprotein\.$/);
+    expect(blank.parentElement?.childElementCount).toBe(1);
+  });
+
+  it('marks a chosen word as filled, and an empty blank as not (issue 9: the chosen word in the text colour)', async () => {
+    render(<Empty />);
+    const blank = screen.getByRole('combobox', { name: 'Blank 1' });
+    expect(blank).not.toHaveClass('blank-choice__select--filled');
+    await userEvent.selectOptions(blank, 'DNA');
+    expect(blank).toHaveClass('blank-choice__select--filled');
+  });
+
   it('takes a choice from the keyboard or mouse', async () => {
     render(<Empty />);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Blank 1' }), 'protein');

@@ -25,6 +25,12 @@ export const BLANK_PLACEHOLDER = EMPTY_CHOICE_LABEL;
  * for none (spec section 3, "Day answers"). A saved value that is no longer an option is still shown,
  * so a content edit never hides an answer.
  *
+ * It reads as part of its sentence (issue 9, "The fill-in blanks look like a form, not a sentence"): an
+ * underlined word on the text's baseline with no number of its own (the list numbers the sentences;
+ * the accessible name still says "Blank N"), and every blank is the same width, set by the CSS variable
+ * `--blank-choice-width` (default 14em: room for the longest option, "transcription factors"), never
+ * wider than its column.
+ *
  * @throws ChoiceOptionError when an option is neither a string nor `{ value, label }`
  * @example Water freezes at <BlankChoice name="blanks.0" label="Blank 1" options={['0 °C', '100 °C']} />.
  * @example <BlankChoice name="pace" label="Pace" options={[{ value: 'slow', label: 'Slowly' }, { value: 'fast', label: 'Quickly' }]} />
@@ -34,14 +40,8 @@ export function BlankChoice({ name, label, options }: BlankChoiceProps) {
   const current = typeof value === 'string' ? value : '';
   const where = `<BlankChoice name="${name}">`;
   const choices = withSavedChoice([{ value: '', label: BLANK_PLACEHOLDER }, ...options.map((option) => toChoice(option, where))], current, BLANK_PLACEHOLDER);
-  const number = /\d+/.exec(label)?.[0];
   return (
     <span className="blank-choice">
-      {number ? (
-        <span className="blank-choice__number" aria-hidden="true">
-          {number}
-        </span>
-      ) : null}
       <select
         ref={inputRef}
         name={name}

@@ -1,0 +1,164 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signUpThroughPage, VIEWPORTS } from './helpers.ts';
+
+// Issue 9, "The content column jumps between pages" and "Phone menu: the Modules submenu floats over
+// the drawer instead of opening in place".
+
+/** The pages a student moves between; `/workbooks/<id>` is added once the first workbook's id is known. */
+const PAGES = [
+  '/',
+  '/student_profile',
+  '/inbox',
+  '/workbooks',
+  '/sections/welcome',
+  '/sections/vocabulary',
+  '/sections/day-1',
+  '/sections/day-3',
+  '/student_profile/pre_module',
+] as const;
+
+/** The left edge (px) of the page's main heading, once it is on screen. */
+async function headingLeft(page: Page): Promise<number> {
+  const heading = page.locator('main h1').first();
+  await expect(heading).toBeVisible();
+  return Math.round((await heading.boundingBox())!.x);
+}
+
+/** Where to go on the first workbook: the link the Workbooks page offers. */
+async function firstWorkbookPath(page: Page): Promise<string> {
+  await page.goto('/workbooks');
+  const link = page.locator('main a[href^="/workbooks/"]').first();
+  await expect(link).toBeVisible();
+  return (await link.getAttribute('href'))!;
+}
+
+test.describe('one content column on every page', () => {
+  for (const viewport of VIEWPORTS) {
+    test(`every page's heading starts at the same left edge, and nothing scrolls sideways, at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signUpThroughPage(page);
+      const pages = [...PAGES, await firstWorkbookPath(page)];
+      const edges: Record<string, number> = {};
+      for (const path of pages) {
+        await page.goto(path);
+        edges[path] = await headingLeft(page);
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth, `${path} scrolls sideways at ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
+      }
+      const expected = edges['/sections/day-1'];
+      expect(edges).toEqual(Object.fromEntries(pages.map((path) => [path, expected])));
+    });
+  }
+});
+
+test.describe('the phone menu', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  /** The drawer the Menu button opens (the element its `aria-controls` names). */
+  async function drawerOf(page: Page, toggle: Locator): Promise<Locator> {
+    const id = await toggle.getAttribute('aria-controls');
+    return page.locator(`[id="${id}"]`);
+  }
+
+  /** Fails unless `inner`'s box lies within `outer`'s. */
+  async function expectInside(inner: Locator, outer: Locator) {
+    const a = (await inner.boundingBox())!;
+    const b = (await outer.boundingBox())!;
+    expect(a.x).toBeGreaterThanOrEqual(b.x);
+    expect(a.y).toBeGreaterThanOrEqual(b.y);
+    expect(a.x + a.width).toBeLessThanOrEqual(b.x + b.width + 0.5);
+    expect(a.y + a.height).toBeLessThanOrEqual(b.y + b.height + 0.5);
+  }
+
+  test('Modules opens in place inside the drawer, under its button', async ({ page }) => {
+    await signUpThroughPage(page);
+    await page.goto('/sections/welcome');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const toggle = nav.getByRole('button', { name: /^Menu/ });
+    await toggle.click();
+    const drawer = await drawerOf(page, toggle);
+    await expect(drawer).toBeVisible();
+
+    const modules = nav.getByRole('button', { name: 'Modules' });
+    await expect(modules).toHaveAttribute('aria-expanded', 'false');
+    await modules.click();
+    await expect(modules).toHaveAttribute('aria-expanded', 'true');
+    // A disclosure in the drawer, not a floating menu.
+    await expect(page.getByRole('menu')).toHaveCount(0);
+
+    const dayOne = drawer.getByRole('link', { name: 'Day 1: Gene Regulation' });
+    await expect(dayOne).toBeVisible();
+    await expectInside(dayOne, drawer);
+    expect((await dayOne.boundingBox())!.y).toBeGreaterThanOrEqual((await modules.boundingBox())!.y + (await modules.boundingBox())!.height - 0.5);
+    // Indented under its button.
+    expect((await dayOne.boundingBox())!.x).toBeGreaterThan((await modules.boundingBox())!.x);
+
+    // Module Check, below, is pushed down rather than covered.
+    const check = nav.getByRole('button', { name: 'Module Check' });
+    expect((await check.boundingBox())!.y).toBeGreaterThan((await dayOne.boundingBox())!.y);
+    await check.click();
+    await expect(drawer.getByRole('link', { name: 'Pre-Module Quiz' })).toBeVisible();
+    await expectInside(drawer.getByRole('link', { name: 'Pre-Module Quiz' }), drawer);
+
+    await dayOne.click();
+    await expect(page).toHaveURL(/\/sections\/day-1$/);
+    await expect(drawer).toBeHidden();
+  });
+
+  test('works with only a keyboard: Enter opens, Tab walks the pages, Escape closes the list, then the drawer', async ({ page }) => {
+    await signUpThroughPage(page);
+    await page.goto('/sections/welcome');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const toggle = nav.getByRole('button', { name: /^Menu/ });
+    const modules = nav.getByRole('button', { name: 'Modules' });
+
+    for (let presses = 0; presses < 10 && !(await toggle.evaluate((element) => element === document.activeElement)); presses += 1) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Enter');
+    const drawer = await drawerOf(page, toggle);
+    await expect(drawer).toBeVisible();
+
+    for (let presses = 0; presses < 5 && !(await modules.evaluate((element) => element === document.activeElement)); presses += 1) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(modules).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(modules).toHaveAttribute('aria-expanded', 'true');
+
+    // The pages follow the button in Tab order: Welcome first.
+    await page.keyboard.press('Tab');
+    const welcome = drawer.getByRole('link', { name: 'Welcome' });
+    await expect(welcome).toBeFocused();
+    await expectInside(welcome, drawer);
+
+    // Escape folds the list and returns to its button; the drawer stays open.
+    await page.keyboard.press('Escape');
+    await expect(modules).toHaveAttribute('aria-expanded', 'false');
+    await expect(modules).toBeFocused();
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Day 1: Gene Regulation' })).toBeHidden();
+
+    // Space opens it again; Tab to Day 1 and Enter follows the link.
+    await page.keyboard.press('Space');
+    await expect(modules).toHaveAttribute('aria-expanded', 'true');
+    const dayOne = drawer.getByRole('link', { name: 'Day 1: Gene Regulation' });
+    for (let presses = 0; presses < 8 && !(await dayOne.evaluate((element) => element === document.activeElement)); presses += 1) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(dayOne).toBeFocused();
+    await expectInside(dayOne, drawer);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/sections\/day-1$/);
+
+    // Escape with no list open closes the drawer and returns to the Menu button (a day page has its own bar).
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const dayDrawer = await drawerOf(page, toggle);
+    await expect(dayDrawer).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dayDrawer).toBeHidden();
+    await expect(toggle).toBeFocused();
+  });
+});

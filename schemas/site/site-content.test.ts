@@ -29,7 +29,7 @@ function imagesOf(name: string, data: unknown): string[] {
 }
 
 describe('content/site', () => {
-  for (const name of ['site', 'gallery', 'team', 'resources']) {
+  for (const name of ['site', 'gallery', 'team', 'resources', 'days']) {
     describe(`${name}.json`, () => {
       const data = content[`../../content/site/${name}.json`];
 

@@ -1,3 +1,4 @@
+import dayTitles from '../../content/site/days.json';
 import { PUBLISHED_DAYS } from '../days/registry.ts';
 
 /** One day of the week's workbook, as linked from the home page and the navigation. */
@@ -11,17 +12,13 @@ export interface DayLink {
 }
 
 /**
- * The titles of the week at a glance (spec section 1), by day number. Which days exist is not written
- * here: a day is its two files, `content/days/day-N.mdx` and `schemas/day-N.schema.json`
- * (`PUBLISHED_DAYS` in src/days/registry.ts); `days.test.ts` checks that each of them has a title.
+ * The titles of the week at a glance (spec section 1), by day number, from `content/site/days.json`
+ * (checked against `schemas/site/days.schema.json`). Which days exist is not written here: a day is its
+ * two files, `content/days/day-N.mdx` and `schemas/day-N.schema.json` (`PUBLISHED_DAYS` in
+ * src/days/registry.ts); `days.test.ts` checks that each of them has a title. Adding a day touches only
+ * `content/` and `schemas/`.
  */
-export const DAY_TITLES: Readonly<Record<number, string>> = {
-  1: 'Gene Regulation',
-  2: 'Understanding Cancer',
-  3: 'How Do We Detect Cancer?',
-  4: 'Expression Differences',
-  5: 'Poster Symposium',
-};
+export const DAY_TITLES: Readonly<Record<number, string>> = Object.fromEntries(dayTitles.map(({ day, title }) => [day, title]));
 
 /** The address of a day's page, e.g. `/sections/day-2` (spec section 2). */
 export function dayPath(day: number): string {

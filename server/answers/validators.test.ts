@@ -66,6 +66,17 @@ describe('loadAnswersValidator', () => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
+  describe('the days it knows', () => {
+    it('are Day 1 to Day 5, plus any further day that has a schema file, so adding a day needs no server change', () => {
+      const schema = JSON.stringify({ type: 'object', default: {}, properties: { note: { type: 'string', default: '' } } });
+      expect(loadAnswersValidator(tempSchemasDir({})).lastDay).toBe(5);
+      const validator = loadAnswersValidator(tempSchemasDir({ 'day-2.schema.json': schema, 'day-7.schema.json': schema, 'notes.json': '{}' }));
+      expect(validator.daysWithSchema).toEqual([2, 7]);
+      expect(validator.lastDay).toBe(7);
+      expect(validator.check(7, { note: 5 })).toMatch(/note must be string/);
+    });
+  });
+
   describe('with the repository schemas', () => {
     const validator = loadAnswersValidator(resolve(process.cwd(), 'schemas'));
 

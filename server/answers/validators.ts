@@ -7,7 +7,7 @@
  * wrong JSON types are refused; everything else is migrated (`x-migrations`) and normalised to
  * today's shape before it is stored.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -17,7 +17,11 @@ import type { AnswersSchema } from '../../engine/schema/types.ts';
 import type { Answers } from '../db/schema.ts';
 import { describeValidationError } from '../errors.ts';
 
-/** The workbook's days (spec section 1, "The week at a glance": Day 1 to Day 5). */
+/**
+ * The workbook's days (spec section 1, "The week at a glance": Day 1 to Day 5). A day past these with a
+ * `day-N.schema.json` in SCHEMAS_DIR is a day too: adding one needs no server change
+ * ({@link AnswersValidator.lastDay}).
+ */
 export const FIRST_DAY = 1;
 export const LAST_DAY = 5;
 
@@ -57,6 +61,8 @@ export interface AnswersValidator {
   restore(day: number, stored: Answers): Answers;
   /** The days that have a schema file; the others accept any JSON object. */
   readonly daysWithSchema: readonly number[];
+  /** The highest day number answers may be saved for: {@link LAST_DAY}, or the highest day with a schema file. */
+  readonly lastDay: number;
 }
 
 /** The file name of a day's answers schema inside SCHEMAS_DIR. */
@@ -154,7 +160,7 @@ export function findReservedKey(value: unknown, root = 'answers'): string | null
 }
 
 /**
- * Reads and compiles `day-1.schema.json` … `day-5.schema.json` from `schemasDir` (Ajv 2020-12,
+ * Reads and compiles every `day-N.schema.json` in `schemasDir` (Ajv 2020-12,
  * allErrors, not strict so `description`, `default` and `x-migrations` are fine), each made lenient
  * with {@link lenientSchema}. A day without a file accepts any object until its schema is written.
  *
@@ -165,9 +171,15 @@ export function loadAnswersValidator(schemasDir: string): AnswersValidator {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   addFormats(ajv);
   const days = new Map<number, { schema: AnswersSchema; validate: ReturnType<typeof ajv.compile> }>();
-  for (let day = FIRST_DAY; day <= LAST_DAY; day += 1) {
+  const dayNumbers = existsSync(schemasDir)
+    ? readdirSync(schemasDir)
+        .map((file) => /^day-([1-9]\d*)\.schema\.json$/.exec(file)?.[1])
+        .filter((number): number is string => number !== undefined)
+        .map(Number)
+        .sort((a, b) => a - b)
+    : [];
+  for (const day of dayNumbers) {
     const path = join(schemasDir, schemaFileName(day));
-    if (!existsSync(path)) continue;
     let schema: AnswersSchema;
     try {
       schema = JSON.parse(readFileSync(path, 'utf8')) as AnswersSchema;
@@ -195,6 +207,7 @@ export function loadAnswersValidator(schemasDir: string): AnswersValidator {
 
   return {
     daysWithSchema: [...days.keys()],
+    lastDay: Math.max(LAST_DAY, ...days.keys()),
     check,
     prepare(day, answers) {
       const reserved = findReservedKey(answers);

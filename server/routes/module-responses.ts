@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { loadAnswers, saveAnswers, saveAnswersIfRevision, type SavedAnswers } from '../answers/store.ts';
-import { FIRST_DAY, LAST_DAY, type AnswersValidator } from '../answers/validators.ts';
+import { FIRST_DAY, type AnswersValidator } from '../answers/validators.ts';
 import type { Database } from '../db/index.ts';
 import type { Answers } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -56,13 +56,16 @@ export interface RevisionConflictResponse {
   updated_at: string | null;
 }
 
-const dayParamsSchema = {
-  type: 'object',
-  required: ['day'],
-  properties: {
-    day: { type: 'integer', minimum: FIRST_DAY, maximum: LAST_DAY, description: 'The day number, 1 to 5 (spec section 1).' },
-  },
-} as const;
+/** The route's `:day`: 1 to 5 (spec section 1), or to the highest day a schema file adds. */
+function dayParamsSchema(lastDay: number) {
+  return {
+    type: 'object',
+    required: ['day'],
+    properties: {
+      day: { type: 'integer', minimum: FIRST_DAY, maximum: lastDay, description: `The day number, ${FIRST_DAY} to ${lastDay}.` },
+    },
+  } as const;
+}
 
 const savedAnswersSchema = {
   type: 'object',
@@ -105,7 +108,7 @@ export async function moduleResponseRoutes(app: FastifyInstance, options: Module
       onRequest: authenticate,
       schema: {
         // The signed-in student's saved answers for a day; 404 not_found before the first save.
-        params: dayParamsSchema,
+        params: dayParamsSchema(answersValidator.lastDay),
         response: { 200: savedAnswersSchema, '4xx': errorResponse },
       },
     },
@@ -126,7 +129,7 @@ export async function moduleResponseRoutes(app: FastifyInstance, options: Module
       schema: {
         // Save the signed-in student's answers for a day, whole, replacing the previous ones; with
         // base_revision, only if that is still the stored revision (else 409 revision_conflict).
-        params: dayParamsSchema,
+        params: dayParamsSchema(answersValidator.lastDay),
         body: {
           type: 'object',
           required: ['answers'],

@@ -18,6 +18,7 @@ function moving(page: Page) {
 const signedInRoutes = [
   '/student_profile',
   '/student_profile/pre_module',
+  '/student_profile/post_module',
   '/inbox',
   '/workbooks',
   '/sections/welcome',
@@ -54,6 +55,11 @@ for (const viewport of VIEWPORTS) {
         await page.waitForLoadState('networkidle');
         await expect(page).toHaveScreenshot(`route${route.replaceAll('/', '-')}-${width}.png`, { mask: moving(page) });
       }
+      // The workbook reader, /workbooks/{id}: its id comes from the list.
+      await page.goto('/workbooks');
+      await page.getByRole('link', { name: /Start|Continue/ }).first().click();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page).toHaveScreenshot(`route-workbooks-reader-${width}.png`, { mask: moving(page) });
     });
   });
 }

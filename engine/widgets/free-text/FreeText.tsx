@@ -49,7 +49,7 @@ export function FreeText({ name, label, hint, rows = 3 }: FreeTextProps) {
           inputRef(element);
         }}
         name={name}
-        className="free-text__input"
+        className="control free-text__input"
         rows={rows}
         // field-sizing ignores rows, so the starting height is set from it too.
         style={{ minHeight: `calc(${rows} * 1.5em + 18px)` }}

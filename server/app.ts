@@ -4,12 +4,15 @@
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { loadAnswersValidator, type AnswersValidator } from './answers/validators.ts';
 import { createAuthenticate } from './auth/authenticate.ts';
 import { rejectUnstorableBody } from './body-guard.ts';
+import { createLoginLimiter, createSignupLimiter, DEFAULT_ABUSE_LIMITS, type AbuseLimitSettings } from './auth/abuse-limits.ts';
+import { createDatabaseLimitStore, createMemoryLimitStore } from './auth/limit-store.ts';
 import { createPasswordHasher, OWASP_ARGON2ID, type PasswordHashOptions } from './auth/passwords.ts';
+import { createSessionService } from './auth/sessions.ts';
+import { fillUsernameKeys } from './auth/users.ts';
 import { loadJwtSecret } from './auth/secret.ts';
 import { createTokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
@@ -20,7 +23,7 @@ import { healthRoutes } from './routes/health.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 import { moduleResponseRoutes } from './routes/module-responses.ts';
 import { studentRoutes } from './routes/students.ts';
-import { DEFAULT_LOGIN_RATE_LIMIT, tokenRoutes, type LoginRateLimit } from './routes/tokens.ts';
+import { tokenRoutes } from './routes/tokens.ts';
 import { workbookRoutes } from './routes/workbooks.ts';
 import { staticFiles } from './static-files.ts';
 import { loadWorkbookFiles, syncWorkbooks, type WorkbookSource } from './workbooks/workbooks.ts';
@@ -54,8 +57,14 @@ export interface BuildAppOptions {
   db: Database;
   /** argon2id costs. Default {@link OWASP_ARGON2ID}; lower only in tests. */
   passwordHashing?: PasswordHashOptions;
-  /** Sign-in attempts per IP and username. Default {@link DEFAULT_LOGIN_RATE_LIMIT} (10 per minute). */
-  loginRateLimit?: LoginRateLimit;
+  /** Sign-in and sign-up limits (issue 11); default `config.abuseLimits`, else {@link DEFAULT_ABUSE_LIMITS}. */
+  abuseLimits?: AbuseLimitSettings;
+  /** Where the limits count: by default in the database when `config.databaseUrl` is set (servers share it), else in memory. */
+  abuseLimitStore?: 'memory' | 'database';
+  /** The clock of tokens, logins and limits; `() => new Date()` unless given (tests move it instead of waiting). */
+  now?: () => Date;
+  /** @deprecated Ignored: sign-in limits are `abuseLimits` now (issue 11). Goes with scripts/bench-saves.ts, its last user (issue 10). */
+  loginRateLimit?: unknown;
   /** Answer schemas; loaded from `config.schemasDir` unless given. */
   answersValidator?: AnswersValidator;
   /** Welcome messages for new students; read from `config.inboxDir` unless given. */
@@ -80,8 +89,9 @@ export interface BuildAppOptions {
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
-  const tokens = createTokenService({ secret: loadJwtSecret(config.jwtSecret, config.dataDir) });
-  const passwords = createPasswordHasher(options.passwordHashing ?? OWASP_ARGON2ID);
+  const now = options.now ?? (() => new Date());
+  const tokens = createTokenService({ secret: loadJwtSecret(config.jwtSecret, config.dataDir), now });
+  const passwords = createPasswordHasher(options.passwordHashing ?? OWASP_ARGON2ID, { concurrency: config.passwordHashConcurrency });
   const answersValidator = options.answersValidator ?? loadAnswersValidator(config.schemasDir);
 
   const app = Fastify({
@@ -111,17 +121,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES } });
   // Students are on weak school Wi-Fi: gzip/brotli the bundle and the API.
   await app.register(fastifyCompress);
-  await app.register(fastifyRateLimit, { global: false });
 
   const warn = (message: string) => app.log.warn(message);
   const welcomeMessages = options.welcomeMessages ?? loadWelcomeMessages(config.inboxDir, warn);
   const workbookSync = await syncWorkbooks(db, options.workbooks !== undefined ? options.workbooks : loadWorkbookFiles(config.workbooksDir, warn));
   app.log.info({ workbooks: workbookSync }, 'workbooks loaded');
+  const usernameKeys = await fillUsernameKeys(db);
+  if (usernameKeys.keyed > 0) app.log.warn(usernameKeys, 'usernames from before issue 11 keyed; those in `renamed` sign in as <username>#<id>');
 
   const authenticate = createAuthenticate(db, tokens);
   await app.register(healthRoutes);
-  await app.register(tokenRoutes, { db, tokens, passwords, loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT });
-  await app.register(studentRoutes, { db, tokens, passwords, authenticate, welcomeMessages });
+  // Issue 11, "Sessions" and "Abuse limits".
+  const sessions = createSessionService({ db, tokens, now });
+  const limitStore =
+    (options.abuseLimitStore ?? (config.databaseUrl ? 'database' : 'memory')) === 'database'
+      ? createDatabaseLimitStore(db)
+      : createMemoryLimitStore({ onFull: (size) => app.log.warn({ size }, 'abuse-limit memory full: new keys are not counted until old ones expire') });
+  const limits = { store: limitStore, settings: options.abuseLimits ?? config.abuseLimits ?? DEFAULT_ABUSE_LIMITS, now: () => now().getTime() };
+  await app.register(tokenRoutes, { db, tokens, sessions, passwords, loginLimiter: createLoginLimiter(limits) });
+  await app.register(studentRoutes, { db, passwords, sessions, signupLimiter: createSignupLimiter(limits), authenticate, welcomeMessages });
   await app.register(inboxRoutes, { db, authenticate });
   await app.register(workbookRoutes, { db, authenticate });
   await app.register(moduleResponseRoutes, { db, answersValidator, authenticate });

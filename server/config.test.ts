@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ABUSE_LIMITS } from './auth/abuse-limits.ts';
+import { DEFAULT_HASH_CONCURRENCY } from './auth/passwords.ts';
 import { ConfigError, parseConfig } from './config.ts';
 
 describe('parseConfig', () => {
@@ -15,6 +17,8 @@ describe('parseConfig', () => {
       inboxDir: '/srv/helix/content/inbox',
       workbooksDir: '/srv/helix/content/workbooks',
       logLevel: 'info',
+      abuseLimits: DEFAULT_ABUSE_LIMITS,
+      passwordHashConcurrency: DEFAULT_HASH_CONCURRENCY,
     });
   });
 
@@ -47,6 +51,8 @@ describe('parseConfig', () => {
       inboxDir: '/srv/helix/inbox',
       workbooksDir: '/opt/helix/workbooks',
       logLevel: 'debug',
+      abuseLimits: DEFAULT_ABUSE_LIMITS,
+      passwordHashConcurrency: DEFAULT_HASH_CONCURRENCY,
     });
   });
 

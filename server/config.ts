@@ -3,6 +3,8 @@
  * configuration"): every problem is collected and reported together, then the process exits.
  */
 import { resolve } from 'node:path';
+import { DEFAULT_ABUSE_LIMITS, type AbuseLimitSettings } from './auth/abuse-limits.ts';
+import { DEFAULT_HASH_CONCURRENCY } from './auth/passwords.ts';
 
 /** Pino levels accepted by LOG_LEVEL. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -35,7 +37,14 @@ export interface Config {
   workbooksDir: string;
   /** Pino log level (LOG_LEVEL, default info). */
   logLevel: LogLevel;
+  /** Sign-in and sign-up limits (LOGIN_FAILURES_BURST … SIGNUPS_PER_HOUR, issue 11); absent: {@link DEFAULT_ABUSE_LIMITS}. */
+  abuseLimits?: AbuseLimitSettings;
+  /** argon2 computations at once (PASSWORD_HASH_CONCURRENCY, issue 11); absent: {@link DEFAULT_HASH_CONCURRENCY}. */
+  passwordHashConcurrency?: number;
 }
+
+/** Largest value accepted for an abuse-limit or concurrency variable: larger ones are typing mistakes. */
+export const MAX_LIMIT_SETTING = 1_000_000_000;
 
 /** Thrown by {@link parseConfig}: one message per problem, each naming the variable. */
 export class ConfigError extends Error {
@@ -91,6 +100,26 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
   const logLevel = LOG_LEVELS.find((level) => level === rawLogLevel);
   if (logLevel === undefined) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${rawLogLevel}".`);
 
+  // Issue 11, "Abuse limits": whole numbers; the defaults are the safe values (README, Configuration).
+  const readCount = (name: string, fallback: number, min: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > MAX_LIMIT_SETTING) {
+      problems.push(`${name} must be a whole number from ${min} to ${MAX_LIMIT_SETTING}, got "${raw}".`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+  const abuseLimits: AbuseLimitSettings = {
+    loginFailuresBurst: readCount('LOGIN_FAILURES_BURST', DEFAULT_ABUSE_LIMITS.loginFailuresBurst, 1),
+    loginFailuresPerMinute: readCount('LOGIN_FAILURES_PER_MINUTE', DEFAULT_ABUSE_LIMITS.loginFailuresPerMinute, 1),
+    accountFreeFailures: readCount('LOGIN_ACCOUNT_FREE_FAILURES', DEFAULT_ABUSE_LIMITS.accountFreeFailures, 0),
+    accountMaxDelaySeconds: readCount('LOGIN_ACCOUNT_MAX_DELAY_SECONDS', DEFAULT_ABUSE_LIMITS.accountMaxDelaySeconds, 1),
+    signupsBurst: readCount('SIGNUPS_BURST', DEFAULT_ABUSE_LIMITS.signupsBurst, 1),
+    signupsPerHour: readCount('SIGNUPS_PER_HOUR', DEFAULT_ABUSE_LIMITS.signupsPerHour, 1),
+  };
+  const passwordHashConcurrency = readCount('PASSWORD_HASH_CONCURRENCY', DEFAULT_HASH_CONCURRENCY, 1);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -104,6 +133,8 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
     inboxDir: resolve(cwd, read('INBOX_DIR') ?? './content/inbox'),
     workbooksDir: resolve(cwd, read('WORKBOOKS_DIR') ?? './content/workbooks'),
     logLevel: logLevel ?? 'info',
+    abuseLimits,
+    passwordHashConcurrency,
   };
 }
 

@@ -1,7 +1,9 @@
 /**
- * Password hashing: argon2id through @node-rs/argon2 (its default algorithm).
+ * Password hashing: argon2id through @node-rs/argon2 (its default algorithm), with a small limit on
+ * how many hashes run at once (issue 11, "Abuse limits": a sign-up flood must not starve sign-ins).
  */
 import { hash, verify } from '@node-rs/argon2';
+import { RateLimitedError } from './abuse-limits.ts';
 
 /** argon2id cost settings. */
 export interface PasswordHashOptions {
@@ -19,6 +21,30 @@ export interface PasswordHashOptions {
  */
 export const OWASP_ARGON2ID: PasswordHashOptions = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
+/**
+ * How many argon2 computations run at once by default (PASSWORD_HASH_CONCURRENCY). Each takes about
+ * 15 ms of one core and 19 MiB; 2 keeps two of libuv's four threads free for files and compression, and
+ * bounds hashing memory to 38 MiB whatever the load.
+ */
+export const DEFAULT_HASH_CONCURRENCY = 2;
+/**
+ * Most sign-in checks, and most sign-up hashes, waiting for a turn; one more is refused with
+ * {@link PasswordHasherBusyError}. 256 sign-ins wait at most about 2 s at 2 × 15 ms per hash.
+ */
+export const MAX_WAITING_VERIFICATIONS = 256;
+export const MAX_WAITING_HASHES = 64;
+
+/** `Retry-After` of a {@link PasswordHasherBusyError}, ms. */
+export const BUSY_RETRY_AFTER_MS = 2_000;
+
+/** Thrown when too many hashes wait already: a rate limit like the others, answered 429 with `Retry-After: 2`. */
+export class PasswordHasherBusyError extends RateLimitedError {
+  constructor() {
+    super(BUSY_RETRY_AFTER_MS, () => 'The server is busy checking passwords. Try again in a few seconds.');
+    this.name = 'PasswordHasherBusyError';
+  }
+}
+
 /** Hashes and checks passwords with fixed costs; see {@link createPasswordHasher}. */
 export interface PasswordHasher {
   /** Returns an argon2id PHC string (`$argon2id$v=19$m=...`) with a fresh random salt. */
@@ -32,26 +58,55 @@ export interface PasswordHasher {
 }
 
 /**
- * Creates a {@link PasswordHasher}.
+ * Creates a {@link PasswordHasher}. At most `concurrency` argon2 computations run at once; the others
+ * wait in two queues, sign-in checks (`verify`) always served before sign-up hashes (`hash`), so a flood
+ * of sign-ups delays other sign-ups, not the class signing in.
  *
  * @param options - argon2id costs; {@link OWASP_ARGON2ID} unless given. Lower them in tests only.
+ * @param limits.concurrency - default {@link DEFAULT_HASH_CONCURRENCY}
+ * @throws {@link PasswordHasherBusyError} from `verify` or `hash` when {@link MAX_WAITING_VERIFICATIONS}
+ *   or {@link MAX_WAITING_HASHES} wait already
  */
-export function createPasswordHasher(options: PasswordHashOptions = OWASP_ARGON2ID): PasswordHasher {
+export function createPasswordHasher(options: PasswordHashOptions = OWASP_ARGON2ID, limits: { concurrency?: number } = {}): PasswordHasher {
+  const concurrency = Math.max(1, limits.concurrency ?? DEFAULT_HASH_CONCURRENCY);
   let dummyHash: Promise<string> | null = null;
   const hashPassword = (password: string) => hash(password, { ...options });
+
+  let running = 0;
+  const waiting = { verify: [] as (() => void)[], hash: [] as (() => void)[] };
+  const release = () => {
+    const next = waiting.verify.shift() ?? waiting.hash.shift();
+    if (next) next(); // the slot passes straight on
+    else running -= 1;
+  };
+  const inTurn = async <T>(kind: 'verify' | 'hash', task: () => Promise<T>): Promise<T> => {
+    if (running < concurrency) running += 1;
+    else {
+      const queue = waiting[kind];
+      if (queue.length >= (kind === 'verify' ? MAX_WAITING_VERIFICATIONS : MAX_WAITING_HASHES)) throw new PasswordHasherBusyError();
+      await new Promise<void>((resolve) => queue.push(resolve));
+    }
+    try {
+      return await task();
+    } finally {
+      release();
+    }
+  };
+
   return {
-    hash: hashPassword,
-    async verify(storedHash, password) {
-      if (storedHash === null) {
-        dummyHash ??= hashPassword('helix-dummy-password-for-unknown-users');
-        await verify(await dummyHash, password);
-        return false;
-      }
-      try {
-        return await verify(storedHash, password);
-      } catch {
-        return false; // a corrupt stored hash never signs anyone in
-      }
-    },
+    hash: (password) => inTurn('hash', () => hashPassword(password)),
+    verify: (storedHash, password) =>
+      inTurn('verify', async () => {
+        if (storedHash === null) {
+          dummyHash ??= hashPassword('helix-dummy-password-for-unknown-users');
+          await verify(await dummyHash, password);
+          return false;
+        }
+        try {
+          return await verify(storedHash, password);
+        } catch {
+          return false; // a corrupt stored hash never signs anyone in
+        }
+      }),
   };
 }

@@ -5,32 +5,56 @@ import { ACCESS_TOKEN_TTL_SECONDS, createTokenService, REFRESH_TOKEN_TTL_SECONDS
 const secret = 'unit-test-secret-unit-test-secret-0123';
 
 describe('createTokenService', () => {
-  it('signs HS256 tokens whose sub is the user id and whose type says what they are for', async () => {
-    const { access, refresh } = await createTokenService({ secret }).issuePair(42);
+  const refreshClaims = { userId: 42, familyId: 'AAAAAAAAAAAAAAAAAAAAAA', generation: 3, issuedAt: 1_790_000_000, expiresAt: 1_790_000_000 + REFRESH_TOKEN_TTL_SECONDS };
+
+  it('signs HS256 tokens whose sub is the user id, whose type says what they are for and which name their login', async () => {
+    const tokens = createTokenService({ secret });
+    const access = await tokens.issueAccess(42, 'AAAAAAAAAAAAAAAAAAAAAA');
+    const refresh = await tokens.signRefresh(refreshClaims);
     expect(decodeProtectedHeader(access).alg).toBe('HS256');
-    expect(decodeJwt(access)).toMatchObject({ sub: '42', type: 'access' });
-    expect(decodeJwt(refresh)).toMatchObject({ sub: '42', type: 'refresh' });
+    expect(decodeJwt(access)).toMatchObject({ sub: '42', type: 'access', fam: 'AAAAAAAAAAAAAAAAAAAAAA' });
+    expect(decodeJwt(refresh)).toMatchObject({ sub: '42', type: 'refresh', fam: 'AAAAAAAAAAAAAAAAAAAAAA', gen: 3 });
   });
 
-  it('makes access tokens last 5 minutes and refresh tokens 1 day', async () => {
-    const { access, refresh } = await createTokenService({ secret }).issuePair(1);
-    const lifetime = (token: string) => {
-      const { iat, exp } = decodeJwt(token);
-      return (exp ?? 0) - (iat ?? 0);
-    };
-    expect(lifetime(access)).toBe(ACCESS_TOKEN_TTL_SECONDS);
+  it('makes access tokens last 5 minutes and a login 1 day', async () => {
+    const access = await createTokenService({ secret }).issueAccess(1);
+    const { iat, exp } = decodeJwt(access);
+    expect((exp ?? 0) - (iat ?? 0)).toBe(ACCESS_TOKEN_TTL_SECONDS);
     expect(ACCESS_TOKEN_TTL_SECONDS).toBe(300);
-    expect(lifetime(refresh)).toBe(REFRESH_TOKEN_TTL_SECONDS);
     expect(REFRESH_TOKEN_TTL_SECONDS).toBe(86_400);
   });
 
-  it('verifies a token only as its own type', async () => {
+  it('signs the same refresh token again from the same claims (how a second tab gets the token the first one got)', async () => {
     const tokens = createTokenService({ secret });
-    const { access, refresh } = await tokens.issuePair(7);
+    expect(await tokens.signRefresh(refreshClaims)).toBe(await tokens.signRefresh(refreshClaims));
+    expect(await tokens.signRefresh({ ...refreshClaims, generation: 4 })).not.toBe(await tokens.signRefresh(refreshClaims));
+  });
+
+  it('verifies a token only as its own type, and reads back every claim', async () => {
+    const tokens = createTokenService({ secret, now: () => new Date(1_790_000_100_000) });
+    const access = await tokens.issueAccess(7, 'BBBBBBBBBBBBBBBBBBBBBB');
+    const refresh = await tokens.signRefresh(refreshClaims);
     expect(await tokens.verify(access, 'access')).toBe(7);
-    expect(await tokens.verify(refresh, 'refresh')).toBe(7);
+    expect(await tokens.verifyAccess(access)).toEqual({ userId: 7, familyId: 'BBBBBBBBBBBBBBBBBBBBBB' });
+    expect(await tokens.verify(refresh, 'refresh')).toBe(42);
+    expect(await tokens.verifyRefresh(refresh)).toEqual(refreshClaims);
     expect(await tokens.verify(access, 'refresh')).toBeNull();
     expect(await tokens.verify(refresh, 'access')).toBeNull();
+    expect(await tokens.verifyRefresh(access)).toBeNull();
+  });
+
+  it('refuses as a refresh token one that names no login', async () => {
+    const tokens = createTokenService({ secret });
+    const loginless = await tokens.issue(7, 'refresh');
+    expect(await tokens.verify(loginless, 'refresh')).toBe(7);
+    expect(await tokens.verifyRefresh(loginless)).toBeNull();
+  });
+
+  it('accepts an expired refresh token only when told to ignore expiry (logout)', async () => {
+    const tokens = createTokenService({ secret, now: () => new Date((refreshClaims.expiresAt + 10) * 1000) });
+    const refresh = await tokens.signRefresh(refreshClaims);
+    expect(await tokens.verifyRefresh(refresh)).toBeNull();
+    expect(await tokens.verifyRefresh(refresh, { ignoreExpiry: true })).toEqual(refreshClaims);
   });
 
   it('rejects a token once it has expired', async () => {

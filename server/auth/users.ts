@@ -1,14 +1,15 @@
 /**
  * Queries on the `users` table.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { users } from '../db/schema.ts';
+import { usernameKey } from './credentials.ts';
 
 /** A student as stored. */
 export type User = typeof users.$inferSelect;
 
-/** What sign-up stores. Names are already trimmed; `classroomName` is null when none was given. */
+/** What sign-up stores. The username is already normalised (`normalizeUsername`), names trimmed; `classroomName` is null when none was given. */
 export interface NewUser {
   username: string;
   passwordHash: string;
@@ -17,7 +18,7 @@ export interface NewUser {
   classroomName: string | null;
 }
 
-/** Thrown by {@link createUser} when the username exists in any letter case. */
+/** Thrown by {@link createUser} when the username's key (`usernameKey`) exists already. */
 export class UsernameTakenError extends Error {
   constructor(username: string) {
     super(`The username "${username}" is taken.`);
@@ -26,15 +27,18 @@ export class UsernameTakenError extends Error {
 }
 
 /**
- * Inserts a student.
+ * Inserts a student, keyed by `usernameKey(user.username)`.
  *
  * @returns the stored row
- * @throws {@link UsernameTakenError} when `lower(username)` already exists (the unique index decides, so two
+ * @throws {@link UsernameTakenError} when the key already exists (the unique index decides, so two
  *   simultaneous sign-ups cannot both win)
  */
 export async function createUser(db: Database, user: NewUser): Promise<User> {
   try {
-    const [created] = await db.insert(users).values(user).returning();
+    const [created] = await db
+      .insert(users)
+      .values({ ...user, usernameKey: usernameKey(user.username) })
+      .returning();
     if (created === undefined) throw new Error('INSERT ... RETURNING returned no row');
     return created;
   } catch (error) {
@@ -43,13 +47,9 @@ export async function createUser(db: Database, user: NewUser): Promise<User> {
   }
 }
 
-/** Finds a student by username, ignoring letter case (uses the `lower(username)` index). */
+/** Finds a student by username as typed: any letter case, any Unicode compatibility form (NFKC), spaces around ignored. */
 export async function findUserByUsername(db: Database, username: string): Promise<User | null> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
-    .limit(1);
+  const [user] = await db.select().from(users).where(eq(users.usernameKey, usernameKey(username))).limit(1);
   return user ?? null;
 }
 
@@ -57,6 +57,30 @@ export async function findUserByUsername(db: Database, username: string): Promis
 export async function findUserById(db: Database, id: number): Promise<User | null> {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return user ?? null;
+}
+
+/**
+ * Keys the users stored before issue 11 whose username is not printable ASCII (the migration keys the
+ * others). A user whose key is already taken by another (two spellings PostgreSQL's `lower()` told
+ * apart but NFKC and JavaScript do not) gets `<key>#<id>`, which they can sign in with, and is reported.
+ * Run at start-up; cheap when there is nothing to do (one indexed query).
+ *
+ * @returns how many users were keyed, and the ids of those given a `#<id>` key
+ */
+export async function fillUsernameKeys(db: Database): Promise<{ keyed: number; renamed: number[] }> {
+  const pending = await db.select({ id: users.id, username: users.username }).from(users).where(isNull(users.usernameKey)).orderBy(users.id);
+  const renamed: number[] = [];
+  for (const { id, username } of pending) {
+    const key = usernameKey(username);
+    try {
+      await db.update(users).set({ usernameKey: key }).where(eq(users.id, id));
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await db.update(users).set({ usernameKey: `${key}#${id}` }).where(eq(users.id, id));
+      renamed.push(id);
+    }
+  }
+  return { keyed: pending.length, renamed };
 }
 
 /** SQLSTATE 23505, which drizzle wraps in a DrizzleQueryError whose `cause` is the driver's error. */

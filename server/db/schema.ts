@@ -2,15 +2,14 @@
  * The database tables (drizzle). Migrations in `drizzle/` are generated from this file with
  * `npm run db:generate`; never edit a table here without generating and committing the migration.
  */
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** A day's answers object, stored whole (spec section 3, "Day answers"). */
 export type Answers = Record<string, unknown>;
 
 /**
- * Students. Usernames are unique case-insensitively (the `lower(username)` index) but keep the
- * spelling the student chose.
+ * Students. Usernames are unique under `username_key` (NFKC, trimmed, lower-cased in JavaScript:
+ * server/auth/credentials.ts) but keep the spelling the student chose.
  */
 export const users = pgTable(
   'users',
@@ -24,8 +23,14 @@ export const users = pgTable(
     /** Null when the student gave none. */
     classroomName: text('classroom_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * `usernameKey(username)` (server/auth/credentials.ts), computed in JavaScript only so that one rule
+     * decides uniqueness, sign-in and the abuse limits (issue 11). Null only for a non-ASCII username
+     * stored before issue 11, until the next start-up fills it in (`fillUsernameKeys`).
+     */
+    usernameKey: text('username_key'),
   },
-  (table) => [uniqueIndex('users_username_lower_key').on(sql`lower(${table.username})`)],
+  (table) => [uniqueIndex('users_username_key_key').on(table.usernameKey)],
 );
 
 /**
@@ -109,4 +114,57 @@ export const workbookSectionImages = pgTable(
     caption: text('caption').notNull().default(''),
   },
   (table) => [uniqueIndex('workbook_section_images_section_id_position_key').on(table.sectionId, table.position)],
+);
+
+/**
+ * Logins: one row per sign-in or sign-up, the server-side half of refresh-token rotation (issue 11,
+ * "Sessions"; server/auth/sessions.ts). The id is the `fam` claim of the login's tokens. Only hashes of
+ * refresh tokens are stored, never the tokens.
+ */
+export const refreshTokenFamilies = pgTable(
+  'refresh_token_families',
+  {
+    /** 16 random bytes, base64url. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Rotations so far; the current refresh token carries it as its `gen` claim. */
+    generation: integer('generation').notNull().default(0),
+    /** SHA-256 (hex) of the current refresh token. */
+    tokenHash: text('token_hash').notNull(),
+    /** SHA-256 (hex) of the token the current one replaced, still honoured for a short grace window; null before the first rotation. */
+    previousTokenHash: text('previous_token_hash'),
+    /** When the current refresh token was issued (its `iat`, in whole seconds). */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When the login ends (every refresh token of it expires then). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the login was ended: by logout, by the reuse of a refresh token, or for all of a user's logins. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** `logout`, `reuse` or `all_logins`; null while the login is open. */
+    revokedReason: text('revoked_reason'),
+  },
+  (table) => [index('refresh_token_families_user_id_idx').on(table.userId)],
+);
+
+/**
+ * Abuse-limit counters shared by every server on one PostgreSQL (issue 11, "Abuse limits";
+ * server/auth/limit-store.ts). One row per key (`login-address:…`, `login-account:…`, `signup-address:…`).
+ * Times are milliseconds since the epoch, from the servers' clocks.
+ */
+export const abuseLimits = pgTable(
+  'abuse_limits',
+  {
+    key: text('key').primaryKey(),
+    /** A token bucket's tokens left, or a back-off's failures counted. */
+    level: doublePrecision('level').notNull(),
+    /** When `level` was last changed. */
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+    /** Until when the key is held back; 0 when it is not. */
+    blockedUntil: bigint('blocked_until', { mode: 'number' }).notNull(),
+    /** From when the row no longer limits anything and may be deleted. */
+    expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('abuse_limits_expires_at_idx').on(table.expiresAt)],
 );

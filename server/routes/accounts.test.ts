@@ -46,7 +46,7 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
       const response = await app.inject({
         method: 'POST',
         url: '/api/student/signup/',
-        payload: { username: 'bARBARA', password: 'pw', first_name: 'B', last_name: 'M' },
+        payload: { username: 'bARBARA', password: 'long enough', first_name: 'B', last_name: 'M' },
       });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ detail: 'This username is already taken.', code: 'username_taken' });
@@ -112,7 +112,7 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
       const response = await app.inject({
         method: 'POST',
         url: '/api/student/signup/',
-        payload: { username: '  MixedCase  ', password: 'pw', first_name: ' Gregor ', last_name: ' Mendel ', classroom_name: '  ', is_admin: true },
+        payload: { username: '  MixedCase  ', password: 'pea plants', first_name: ' Gregor ', last_name: ' Mendel ', classroom_name: '  ', is_admin: true },
       });
       expect(response.statusCode).toBe(201);
       const profile = await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(response.json().access) });
@@ -152,58 +152,15 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('invalid_request');
     });
-
-    describe('rate limit', () => {
-      let limitedApp: FastifyInstance;
-
-      beforeAll(async () => {
-        ({ app: limitedApp } = await createTestApp(testDatabase, { loginRateLimit: { max: 3, timeWindowMs: 60_000 } }));
-      });
-
-      afterAll(async () => {
-        await limitedApp?.close();
-      });
-
-      it('answers 429 rate_limited after too many attempts for one username from one IP', async () => {
-        const attempt = () =>
-          limitedApp.inject({ method: 'POST', url: '/api/token/', remoteAddress: '10.0.0.1', payload: { username: 'Guessed', password: 'wrong' } });
-        for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);
-        const limited = await attempt();
-        expect(limited.statusCode).toBe(429);
-        expect(limited.json().code).toBe('rate_limited');
-        expect(limited.headers['retry-after']).toBeDefined();
-      });
-
-      it('counts the username in any letter case as the same key', async () => {
-        for (const username of ['CaseKey', 'casekey', 'CASEKEY']) {
-          await limitedApp.inject({ method: 'POST', url: '/api/token/', remoteAddress: '10.0.0.2', payload: { username, password: 'wrong' } });
-        }
-        const limited = await limitedApp.inject({ method: 'POST', url: '/api/token/', remoteAddress: '10.0.0.2', payload: { username: 'caseKEY', password: 'wrong' } });
-        expect(limited.statusCode).toBe(429);
-      });
-
-      it('still lets classmates sign in from the same school IP', async () => {
-        for (let i = 0; i < 4; i += 1) {
-          await limitedApp.inject({ method: 'POST', url: '/api/token/', remoteAddress: '10.0.0.3', payload: { username: 'Typo', password: 'wrong' } });
-        }
-        await signUp(limitedApp, 'Classmate', 'right');
-        const response = await limitedApp.inject({
-          method: 'POST',
-          url: '/api/token/',
-          remoteAddress: '10.0.0.3',
-          payload: { username: 'Classmate', password: 'right' },
-        });
-        expect(response.statusCode).toBe(200);
-      });
-    });
   });
 
   describe('POST /api/token/refresh/', () => {
-    it('answers 200 with a new access token that opens the profile', async () => {
+    it('answers 200 with a new access token that opens the profile, and the next refresh token', async () => {
       const { refresh } = await signUp(app, 'Refresher');
       const response = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
       expect(response.statusCode).toBe(200);
-      expect(Object.keys(response.json())).toEqual(['access']);
+      expect(Object.keys(response.json()).sort()).toEqual(['access', 'refresh']);
+      expect(response.json().refresh).not.toBe(refresh);
       const profile = await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(response.json().access) });
       expect(profile.json().username).toBe('Refresher');
     });
@@ -215,11 +172,11 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
       expect(response.json().code).toBe('invalid_token');
     });
 
-    it('answers 401 invalid_token for an expired refresh token', async () => {
-      const { access } = await signUp(app, 'ExpiredRefresh');
+    it('answers 401 invalid_token for a validly signed refresh token that names no login', async () => {
+      const { access } = await signUp(app, 'LoginlessRefresh');
       const userId = (await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) })).json().id as number;
-      const twoDaysAgo = createTokenService({ secret: TEST_JWT_SECRET, now: () => new Date(Date.now() - 2 * 24 * 3600 * 1000) });
-      const response = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: await twoDaysAgo.issue(userId, 'refresh') } });
+      const tokens = createTokenService({ secret: TEST_JWT_SECRET });
+      const response = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: await tokens.issue(userId, 'refresh') } });
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe('invalid_token');
     });
@@ -243,7 +200,7 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
       const response = await app.inject({
         method: 'POST',
         url: '/api/student/signup/',
-        payload: { username: 'Barbara McClintock', password: 'maize', first_name: 'Barbara', last_name: 'McClintock', classroom_name: 'Cold Spring' },
+        payload: { username: 'Barbara McClintock', password: 'maize genetics', first_name: 'Barbara', last_name: 'McClintock', classroom_name: 'Cold Spring' },
       });
       const profile = await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(response.json().access) });
       expect(profile.statusCode).toBe(200);

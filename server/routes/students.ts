@@ -3,8 +3,10 @@
  * Sign-up also delivers the welcome messages to the new student's inbox, in the same transaction.
  */
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import { replyRateLimited, type SignupLimiter } from '../auth/abuse-limits.ts';
+import { newPasswordProblem, normalizeUsername, usernameProblem } from '../auth/credentials.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
-import type { TokenService } from '../auth/tokens.ts';
+import type { SessionService } from '../auth/sessions.ts';
 import { createUser, UsernameTakenError, type User } from '../auth/users.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
@@ -13,8 +15,11 @@ import { errorResponse, MAX_NAME_LENGTH, nameSchema, passwordSchema, tokenPairSc
 
 export interface StudentRoutesOptions {
   db: Database;
-  tokens: TokenService;
   passwords: PasswordHasher;
+  /** Opens the new student's first login (issue 11, "Sessions"). */
+  sessions: SessionService;
+  /** Sign-ups per address (issue 11, "Abuse limits"). */
+  signupLimiter: SignupLimiter;
   authenticate: onRequestAsyncHookHandler;
   /** Sent, unread, to every new student (server/inbox/messages.ts); default none. */
   welcomeMessages?: readonly WelcomeMessage[];
@@ -45,21 +50,24 @@ export function toProfile(user: User): ProfileResponse {
 
 /** Registers the student routes (a Fastify plugin; register with no prefix). */
 export async function studentRoutes(app: FastifyInstance, options: StudentRoutesOptions): Promise<void> {
-  const { db, tokens, passwords, authenticate } = options;
+  const { db, passwords, sessions, signupLimiter, authenticate } = options;
   const welcomeMessages = options.welcomeMessages ?? [];
 
   app.post<{ Body: SignupBody }>(
     '/api/student/signup/',
     {
       schema: {
-        // Create a student account and sign it in. Unknown properties are ignored.
+        // Create a student account and sign it in. Limited per address, "username taken" answers included
+        // (issue 11): 429 rate_limited with Retry-After beyond it.
         body: {
           type: 'object',
           required: ['username', 'password', 'first_name', 'last_name'],
           additionalProperties: false,
           properties: {
-            username: nameSchema('Unique in any letter case; stored trimmed, in the letter case given.'),
-            password: passwordSchema,
+            username: nameSchema(
+              'Stored NFKC-normalised and trimmed, in the letter case given; unique in any letter case. No control, invisible or text-direction characters, and no mix of Latin, Greek and Cyrillic letters.',
+            ),
+            password: { ...passwordSchema, description: 'At least 8 characters (checked by the route, with a clear message); never trimmed.' },
             first_name: nameSchema('Stored trimmed.'),
             last_name: nameSchema('Stored trimmed.'),
             classroom_name: {
@@ -74,14 +82,26 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
     },
     async (request, reply) => {
       const { body } = request;
+      const username = normalizeUsername(body.username);
+      // NFKC can turn a name into spaces, or lengthen it (U+FDFA becomes 18 characters).
+      if (username === '') throw new ApiError('invalid_request', 'body/username must not be blank');
+      if ([...username].length > MAX_NAME_LENGTH) throw new ApiError('invalid_request', `body/username must NOT have more than ${MAX_NAME_LENGTH} characters`);
+      const problem = usernameProblem(username) ?? newPasswordProblem(body.password);
+      if (problem !== null) throw new ApiError('invalid_request', problem);
       const classroomName = body.classroom_name?.trim() ?? '';
-      const passwordHash = await passwords.hash(body.password);
+      let passwordHash: string;
+      try {
+        await signupLimiter.take(request.ip);
+        passwordHash = await passwords.hash(body.password);
+      } catch (error) {
+        return replyRateLimited(reply, error);
+      }
       let user: User;
       try {
         // One transaction: a student never exists without their welcome messages.
         user = await db.transaction(async (tx) => {
           const created = await createUser(tx, {
-            username: body.username.trim(),
+            username,
             passwordHash,
             firstName: body.first_name.trim(),
             lastName: body.last_name.trim(),
@@ -94,7 +114,7 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
         if (error instanceof UsernameTakenError) throw new ApiError('username_taken');
         throw error;
       }
-      return reply.code(201).send(await tokens.issuePair(user.id));
+      return reply.code(201).send(await sessions.start(user.id));
     },
   );
 

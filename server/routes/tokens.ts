@@ -1,31 +1,23 @@
 /**
- * Sign-in and token refresh (spec section 7): `POST /api/token/`, `POST /api/token/refresh/`.
+ * Sign-in, token refresh and logout (spec section 7; issue 11, "Sessions" and "Abuse limits"):
+ * `POST /api/token/`, `POST /api/token/refresh/`, `POST /api/token/logout/`.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { replyRateLimited, type LoginLimiter } from '../auth/abuse-limits.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
+import type { SessionService } from '../auth/sessions.ts';
 import type { TokenService } from '../auth/tokens.ts';
-import { findUserById, findUserByUsername } from '../auth/users.ts';
+import { findUserByUsername } from '../auth/users.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { errorResponse, MAX_NAME_LENGTH, passwordSchema, tokenPairSchema } from './schemas.ts';
 
-/** Sign-in attempts allowed per (IP, username) per window. */
-export interface LoginRateLimit {
-  max: number;
-  timeWindowMs: number;
-}
-
-/**
- * 10 sign-in attempts per minute per IP and username. Keyed on both because a whole class signs in
- * from one school IP: a limit per IP alone would lock the class out.
- */
-export const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimit = { max: 10, timeWindowMs: 60_000 };
-
 export interface TokenRoutesOptions {
   db: Database;
   tokens: TokenService;
+  sessions: SessionService;
   passwords: PasswordHasher;
-  loginRateLimit: LoginRateLimit;
+  loginLimiter: LoginLimiter;
 }
 
 interface LoginBody {
@@ -37,16 +29,16 @@ interface RefreshBody {
   refresh: string;
 }
 
-/** The rate-limit key of a sign-in attempt: client IP and the lower-cased, trimmed username. */
-function loginAttemptKey(request: FastifyRequest): string {
-  const body = request.body as Partial<LoginBody> | undefined;
-  const username = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
-  return `${request.ip}\n${username}`;
+interface LogoutBody {
+  refresh?: string;
 }
+
+/** Longest token accepted in a body, in characters; ours are about 250. */
+const MAX_TOKEN_LENGTH = 4096;
 
 /** Registers the token routes (a Fastify plugin; register with no prefix). */
 export async function tokenRoutes(app: FastifyInstance, options: TokenRoutesOptions): Promise<void> {
-  const { db, tokens, passwords, loginRateLimit } = options;
+  const { db, tokens, sessions, passwords, loginLimiter } = options;
 
   app.post<{ Body: LoginBody }>(
     '/api/token/',
@@ -58,30 +50,32 @@ export async function tokenRoutes(app: FastifyInstance, options: TokenRoutesOpti
           required: ['username', 'password'],
           additionalProperties: false,
           properties: {
-            username: { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH, description: 'Any letter case; surrounding spaces are ignored.' },
+            username: {
+              type: 'string',
+              minLength: 1,
+              maxLength: MAX_NAME_LENGTH,
+              description: 'Any letter case and Unicode compatibility form (NFKC); surrounding spaces are ignored.',
+            },
             password: passwordSchema,
           },
         },
         response: { 200: tokenPairSchema, '4xx': errorResponse },
       },
-      config: {
-        rateLimit: {
-          max: loginRateLimit.max,
-          timeWindow: loginRateLimit.timeWindowMs,
-          // preHandler, not onRequest: the key needs the parsed body's username.
-          hook: 'preHandler',
-          keyGenerator: loginAttemptKey,
-          errorResponseBuilder: (_request, context) =>
-            new ApiError('rate_limited', `Too many sign-in attempts for this username. Try again in ${context.after}.`),
-        },
-      },
     },
-    async (request) => {
-      const user = await findUserByUsername(db, request.body.username.trim());
-      // Verify even when the user does not exist (against a dummy hash) so timing reveals nothing.
-      const valid = await passwords.verify(user?.passwordHash ?? null, request.body.password);
-      if (user === null || !valid) throw new ApiError('invalid_credentials');
-      return tokens.issuePair(user.id);
+    async (request, reply) => {
+      const { username, password } = request.body;
+      try {
+        // Counted as a failure before the password is checked, so parallel guesses cannot slip through.
+        const attempt = await loginLimiter.begin(request.ip, username);
+        const user = await findUserByUsername(db, username);
+        // Verify even when the user does not exist (against a dummy hash) so timing reveals nothing.
+        const valid = await passwords.verify(user?.passwordHash ?? null, password);
+        if (user === null || !valid) throw new ApiError('invalid_credentials');
+        await attempt.succeeded();
+        return await sessions.start(user.id);
+      } catch (error) {
+        return replyRateLimited(reply, error);
+      }
     },
   );
 
@@ -89,28 +83,59 @@ export async function tokenRoutes(app: FastifyInstance, options: TokenRoutesOpti
     '/api/token/refresh/',
     {
       schema: {
-        // Exchange a refresh token for a new access token.
+        // Spend a refresh token: a new access token and the login's next refresh token (rotation). A spent
+        // refresh token presented again ends the login, except within 60 s of its rotation.
         body: {
           type: 'object',
           required: ['refresh'],
           additionalProperties: false,
-          properties: { refresh: { type: 'string', minLength: 1, maxLength: 4096, description: 'A refresh token from sign-in or sign-up.' } },
+          properties: { refresh: { type: 'string', minLength: 1, maxLength: MAX_TOKEN_LENGTH, description: 'The latest refresh token of the login.' } },
         },
         response: {
           200: {
             type: 'object',
-            required: ['access'],
-            properties: { access: { type: 'string', description: 'A new access token (5 minutes).' } },
+            required: ['access', 'refresh'],
+            properties: {
+              access: { type: 'string', description: 'A new access token (5 minutes).' },
+              refresh: { type: 'string', description: 'The next refresh token: store it in place of the one sent, which is now spent.' },
+            },
           },
           '4xx': errorResponse,
         },
       },
     },
-    async (request) => {
-      const userId = await tokens.verify(request.body.refresh, 'refresh');
-      if (userId === null) throw new ApiError('invalid_token');
-      if ((await findUserById(db, userId)) === null) throw new ApiError('invalid_token', 'The account for this token no longer exists.');
-      return { access: await tokens.issue(userId, 'access') };
+    async (request) => sessions.refresh(request.body.refresh),
+  );
+
+  app.post<{ Body: LogoutBody | undefined }>(
+    '/api/token/logout/',
+    {
+      schema: {
+        // End the current login on the server: its refresh tokens stop working at once; its access tokens
+        // expire within 5 minutes. Idempotent: 204 also for a login that has ended already.
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { refresh: { type: 'string', minLength: 1, maxLength: MAX_TOKEN_LENGTH, description: "A refresh token of the login to end (any of the login's, even expired)." } },
+        },
+        response: { '4xx': errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const refresh = request.body?.refresh;
+      let familyId: string | null = null;
+      if (refresh !== undefined) familyId = (await tokens.verifyRefresh(refresh, { ignoreExpiry: true }))?.familyId ?? null;
+      const header = request.headers.authorization;
+      if (familyId === null && header !== undefined) {
+        const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+        if (bearer !== undefined) familyId = (await tokens.verifyAccess(bearer))?.familyId ?? null;
+      }
+      if (familyId === null) {
+        if (refresh === undefined && header === undefined) throw new ApiError('not_authenticated', 'Send the refresh token of the login to end, or its access token as a bearer credential.');
+        throw new ApiError('invalid_token');
+      }
+      await sessions.revoke(familyId, 'logout');
+      return reply.code(204).send();
     },
   );
 }

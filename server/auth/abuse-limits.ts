@@ -1,0 +1,225 @@
+/**
+ * Abuse limits on sign-in and sign-up (issue 11, "Abuse limits"). A school puts hundreds of students
+ * behind one address, so these count failures and new accounts, never plain use, and slow down rather
+ * than lock out:
+ *
+ * - **Failed sign-ins per address** (all usernames together): a token bucket of
+ *   `loginFailuresBurst` (30) refilled at `loginFailuresPerMinute` (10 a minute). Password spraying from
+ *   one address runs at 10 guesses a minute once the burst is spent.
+ * - **Failed sign-ins per account** (from any address): `accountFreeFailures` (5) free, then each
+ *   failure holds the account back 1 s, 2 s, 4 s… up to `accountMaxDelaySeconds` (30 s). Forgotten
+ *   15 minutes after the last failure; a successful sign-in forgets it at once. A student whose
+ *   classmate typed wrong passwords waits at most 30 s.
+ * - **Sign-ups per address**: a token bucket of `signupsBurst` (60) refilled at `signupsPerHour` (120 an
+ *   hour). It counts every sign-up that passes validation, "username taken" answers included, so the
+ *   API is no fast way to list usernames.
+ *
+ * Every refusal is a 429 with `Retry-After` (seconds) and `{"detail", "code": "rate_limited"}`.
+ * Usernames are keyed by `usernameKey` (NFKC, JavaScript lower case), addresses by {@link addressKey}.
+ */
+import { isIPv6 } from 'node:net';
+import type { FastifyReply } from 'fastify';
+import { ApiError } from '../errors.ts';
+import { usernameKey } from './credentials.ts';
+import type { LimitChange, LimitState, LimitStore } from './limit-store.ts';
+
+/** The configurable numbers (env variables in server/config.ts and README). */
+export interface AbuseLimitSettings {
+  /** Failed sign-ins one address may make at once (LOGIN_FAILURES_BURST). */
+  loginFailuresBurst: number;
+  /** Failed sign-ins per minute one address gets back once the burst is spent (LOGIN_FAILURES_PER_MINUTE). */
+  loginFailuresPerMinute: number;
+  /** Failed sign-ins per account before it is held back (LOGIN_ACCOUNT_FREE_FAILURES). */
+  accountFreeFailures: number;
+  /** Longest hold on an account after a failure, seconds (LOGIN_ACCOUNT_MAX_DELAY_SECONDS). */
+  accountMaxDelaySeconds: number;
+  /** Sign-ups one address may make at once (SIGNUPS_BURST). */
+  signupsBurst: number;
+  /** Sign-ups per hour one address gets back once the burst is spent (SIGNUPS_PER_HOUR). */
+  signupsPerHour: number;
+}
+
+/**
+ * The safe defaults. A class of 30 signs up in one minute and signs in with typos to spare; 60 + 120
+ * sign-ups in the first hour, 120 an hour after. Raise them for a benchmark from one address.
+ */
+export const DEFAULT_ABUSE_LIMITS: AbuseLimitSettings = {
+  loginFailuresBurst: 30,
+  loginFailuresPerMinute: 10,
+  accountFreeFailures: 5,
+  accountMaxDelaySeconds: 30,
+  signupsBurst: 60,
+  signupsPerHour: 120,
+};
+
+/** The first hold on an account after its free failures, ms; each further failure doubles it. */
+export const ACCOUNT_FIRST_DELAY_MS = 1_000;
+/** An account's failures are forgotten this long after the last one, ms. */
+export const ACCOUNT_FAILURE_MEMORY_MS = 15 * 60_000;
+
+/** A request refused by a limit: the route answers 429 with `Retry-After: retryAfterSeconds`. */
+export class RateLimitedError extends Error {
+  /** Whole seconds, at least 1. */
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterMs: number, describe: (wait: string) => string) {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    super(describe(seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`));
+    this.name = 'RateLimitedError';
+    this.retryAfterSeconds = seconds;
+  }
+}
+
+/**
+ * Answers a {@link RateLimitedError} (the password hasher's busy error is one too): 429 with
+ * `Retry-After` in seconds and `{"detail", "code": "rate_limited"}`. Any other error is thrown on, to
+ * the app's error handler.
+ *
+ * @example
+ * try { await signupLimiter.take(request.ip); } catch (error) { return replyRateLimited(reply, error); }
+ */
+export function replyRateLimited(reply: FastifyReply, error: unknown): FastifyReply {
+  if (!(error instanceof RateLimitedError)) throw error;
+  return reply.code(429).header('retry-after', String(error.retryAfterSeconds)).send(new ApiError('rate_limited', error.message).toBody());
+}
+
+/**
+ * The key of a client address: an IPv4 address as is (also when IPv4-mapped, `::ffff:a.b.c.d`), an IPv6
+ * address by its /64 prefix, since one home or school line gets a whole /64 and could otherwise
+ * count as 2^64 addresses.
+ *
+ * @example addressKey('2001:db8:1:2:3:4:5:6') // '2001:db8:1:2::/64'
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped?.[1] !== undefined) return mapped[1];
+  const address = ip.replace(/%.*$/, ''); // a zone index (fe80::1%eth0) is not part of the address
+  if (!isIPv6(address)) return ip;
+  const [head = '', tail] = address.split('::');
+  const groupsOf = (part: string) => (part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])));
+  const headGroups = groupsOf(head);
+  const tailGroups = tail === undefined ? [] : groupsOf(tail);
+  const groups = [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+type Verdict = { allowed: true } | { allowed: false; retryAfterMs: number };
+
+/** A token bucket of `capacity` tokens refilled at `perMs` tokens per ms. */
+interface Bucket {
+  capacity: number;
+  perMs: number;
+}
+
+function bucketLevel(bucket: Bucket, state: LimitState | null, now: number): number {
+  return state === null ? bucket.capacity : Math.min(bucket.capacity, state.level + Math.max(0, now - state.updatedAt) * bucket.perMs);
+}
+
+function bucketState(bucket: Bucket, level: number, now: number): LimitState | null {
+  if (level >= bucket.capacity) return null; // full: nothing to remember
+  return { level, updatedAt: now, blockedUntil: 0, expiresAt: now + Math.ceil((bucket.capacity - level) / bucket.perMs) };
+}
+
+/** Takes one token, or says how long until one is back. */
+const takeToken =
+  (bucket: Bucket, now: number) =>
+  (current: LimitState | null): LimitChange<Verdict> => {
+    const level = bucketLevel(bucket, current, now);
+    if (level < 1) return { result: { allowed: false, retryAfterMs: (1 - level) / bucket.perMs } };
+    return { next: bucketState(bucket, level - 1, now), result: { allowed: true } };
+  };
+
+/** Gives one token back (a reserved attempt that turned out to be a success). */
+const returnToken =
+  (bucket: Bucket, now: number) =>
+  (current: LimitState | null): LimitChange<void> => ({ next: bucketState(bucket, Math.min(bucket.capacity, bucketLevel(bucket, current, now) + 1), now), result: undefined });
+
+/** Counts one failure against an account, holding it back once past the free ones; refused while held. */
+const countAccountFailure =
+  (settings: AbuseLimitSettings, now: number) =>
+  (current: LimitState | null): LimitChange<Verdict> => {
+    if (current !== null && current.blockedUntil > now) return { result: { allowed: false, retryAfterMs: current.blockedUntil - now } };
+    const failures = (current?.level ?? 0) + 1;
+    const beyondFree = failures - settings.accountFreeFailures;
+    const delay = beyondFree > 0 ? Math.min(ACCOUNT_FIRST_DELAY_MS * 2 ** (beyondFree - 1), settings.accountMaxDelaySeconds * 1000) : 0;
+    const blockedUntil = delay > 0 ? now + delay : 0;
+    return { next: { level: failures, updatedAt: now, blockedUntil, expiresAt: Math.max(now + ACCOUNT_FAILURE_MEMORY_MS, blockedUntil) }, result: { allowed: true } };
+  };
+
+const forget = (): LimitChange<void> => ({ next: null, result: undefined });
+
+/** A sign-in attempt that passed the limits, counted as a failure until {@link LoginAttempt.succeeded}. */
+export interface LoginAttempt {
+  /** The password was right: gives the address its token back and forgets the account's failures. */
+  succeeded(): Promise<void>;
+}
+
+export interface LoginLimiter {
+  /**
+   * Call before checking a password. Counts the attempt as a failure at once, so that parallel
+   * requests cannot all pass before any failure is counted.
+   *
+   * @param address - the client's IP address (`request.ip`)
+   * @param username - as typed; keyed by `usernameKey`
+   * @throws {@link RateLimitedError} when the address or the account is held back
+   */
+  begin(address: string, username: string): Promise<LoginAttempt>;
+}
+
+export interface SignupLimiter {
+  /**
+   * Counts one sign-up from an address.
+   *
+   * @throws {@link RateLimitedError} when the address has no sign-up left for now
+   */
+  take(address: string): Promise<void>;
+}
+
+export interface AbuseLimiterOptions {
+  store: LimitStore;
+  settings?: AbuseLimitSettings;
+  /** The clock, ms since the epoch; `Date.now` unless given (tests move it). */
+  now?: () => number;
+}
+
+/** Creates the sign-in limiter (see the module comment for the rules). */
+export function createLoginLimiter({ store, settings = DEFAULT_ABUSE_LIMITS, now = Date.now }: AbuseLimiterOptions): LoginLimiter {
+  const bucket: Bucket = { capacity: settings.loginFailuresBurst, perMs: settings.loginFailuresPerMinute / 60_000 };
+  return {
+    async begin(address, username) {
+      const addressLimitKey = `login-address:${addressKey(address)}`;
+      const accountLimitKey = `login-account:${usernameKey(username)}`;
+      const byAddress = await store.update(addressLimitKey, now(), takeToken(bucket, now()));
+      if (!byAddress.allowed) {
+        throw new RateLimitedError(byAddress.retryAfterMs, (wait) => `Too many failed sign-ins from this network. Try again in ${wait}.`);
+      }
+      const byAccount = await store.update(accountLimitKey, now(), countAccountFailure(settings, now()));
+      if (!byAccount.allowed) {
+        await store.update(addressLimitKey, now(), returnToken(bucket, now()));
+        throw new RateLimitedError(byAccount.retryAfterMs, (wait) => `Too many failed sign-ins for this username. Try again in ${wait}.`);
+      }
+      return {
+        async succeeded() {
+          await store.update(addressLimitKey, now(), returnToken(bucket, now()));
+          await store.update(accountLimitKey, now(), forget);
+        },
+      };
+    },
+  };
+}
+
+/** Creates the sign-up limiter (see the module comment for the rules). */
+export function createSignupLimiter({ store, settings = DEFAULT_ABUSE_LIMITS, now = Date.now }: AbuseLimiterOptions): SignupLimiter {
+  const bucket: Bucket = { capacity: settings.signupsBurst, perMs: settings.signupsPerHour / 3_600_000 };
+  return {
+    async take(address) {
+      const verdict = await store.update(`signup-address:${addressKey(address)}`, now(), takeToken(bucket, now()));
+      if (!verdict.allowed) {
+        throw new RateLimitedError(verdict.retryAfterMs, (wait) => `Too many accounts were created from this network. Try again in ${wait}.`);
+      }
+    },
+  };
+}

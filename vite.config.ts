@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import rehypeSlug from 'rehype-slug';
 import remarkGfm from 'remark-gfm';
 import { defineConfig } from 'vite';
+import { embedOrigins } from './scripts/embed-origins/vite-plugin.ts';
 
 /**
  * Vite config for the app. MDX lessons compile through @mdx-js/rollup, with widgets supplied by
@@ -14,6 +15,8 @@ export default defineConfig({
   plugins: [
     { enforce: 'pre', ...mdx({ providerImportSource: '@mdx-js/react', remarkPlugins: [remarkGfm], rehypePlugins: [rehypeSlug] }) },
     react({ include: /\.(jsx|js|mdx|md|tsx|ts)$/ }),
+    // dist/embed-origins.json: the framed sites the server's CSP allows (issue 11, "Headers").
+    embedOrigins(import.meta.dirname),
   ],
   publicDir: false,
   server: {

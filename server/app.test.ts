@@ -20,6 +20,8 @@ describe('the app around the API (pglite)', () => {
     siteDir = mkdtempSync(join(tmpdir(), 'helix-site-'));
     mkdirSync(join(siteDir, 'dist', 'assets'), { recursive: true });
     writeFileSync(join(siteDir, 'dist', 'index.html'), INDEX_HTML);
+    // What the build lists from the content (scripts/embed-origins/); issue 11, "Headers".
+    writeFileSync(join(siteDir, 'dist', 'embed-origins.json'), JSON.stringify({ frameOrigins: ['https://phet.colorado.edu', 'https://www.youtube-nocookie.com'] }));
     writeFileSync(join(siteDir, 'dist', 'assets', 'index-Abc123.js'), BUNDLE);
     mkdirSync(join(siteDir, 'images'));
     writeFileSync(join(siteDir, 'images', 'lac-operon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
@@ -197,7 +199,7 @@ describe('the app around the API (pglite)', () => {
   });
 
   describe('security headers', () => {
-    it('sends the Content-Security-Policy for an app that embeds https frames and sets inline styles', async () => {
+    it('sends the Content-Security-Policy for an app that embeds the built list of sites and sets inline styles', async () => {
       const response = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
       const csp = String(response.headers['content-security-policy']);
       expect(csp.split(';')).toEqual(
@@ -206,8 +208,8 @@ describe('the app around the API (pglite)', () => {
           "script-src 'self'",
           "style-src 'self' 'unsafe-inline'",
           "img-src 'self' data:",
-          'frame-src https:',
-          "connect-src 'self' https:",
+          'frame-src https://phet.colorado.edu https://www.youtube-nocookie.com',
+          "connect-src 'self' https://phet.colorado.edu https://www.youtube-nocookie.com",
           "font-src 'self'",
           "object-src 'none'",
           "frame-ancestors 'self'",

@@ -15,9 +15,10 @@ import { createSessionService } from './auth/sessions.ts';
 import { fillUsernameKeys } from './auth/users.ts';
 import { loadJwtSecret } from './auth/secret.ts';
 import { createTokenService } from './auth/tokens.ts';
-import type { Config } from './config.ts';
+import { DEFAULT_SERVER_TIMEOUTS, type Config } from './config.ts';
+import { cspDirectives, loadEmbedOrigins } from './content-security-policy.ts';
 import type { Database } from './db/index.ts';
-import { ERROR_BODY_SCHEMA, toApiError } from './errors.ts';
+import { answerExpectationFailed, ERROR_BODY_SCHEMA, handleClientError, toApiError } from './errors.ts';
 import { loadWelcomeMessages, type WelcomeMessage } from './inbox/messages.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inboxRoutes } from './routes/inbox.ts';
@@ -25,6 +26,8 @@ import { moduleResponseRoutes } from './routes/module-responses.ts';
 import { studentRoutes } from './routes/students.ts';
 import { tokenRoutes } from './routes/tokens.ts';
 import { workbookRoutes } from './routes/workbooks.ts';
+import { createRequestValidatorCompiler } from './request-validation.ts';
+import { addResponseHeaders, API_CACHE_CONTROL, isApiPath } from './response-headers.ts';
 import { staticFiles } from './static-files.ts';
 import { loadWorkbookFiles, syncWorkbooks, type WorkbookSource } from './workbooks/workbooks.ts';
 
@@ -32,24 +35,15 @@ import { loadWorkbookFiles, syncWorkbooks, type WorkbookSource } from './workboo
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
 /**
- * The Content-Security-Policy. Inline style attributes are allowed because dnd-kit and React set
- * them; frames may come from any https origin because lessons embed YouTube, PhET, HHMI, the Human
- * Protein Atlas and Google Forms. No upgrade-insecure-requests: it breaks plain-HTTP test hosts (T16).
+ * Node checks for requests past their headers or request timeout this often, ms: a stalled request is
+ * cut at most this late (Node's default, 30 s, would double a 30 s REQUEST_TIMEOUT_MS).
  */
-export const CSP_DIRECTIVES = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:'],
-  frameSrc: ['https:'],
-  connectSrc: ["'self'", 'https:'], // https: for EmbedPanel's no-cors reachability probe of embed origins (issue 9); no response body is readable
-  fontSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  frameAncestors: ["'self'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  upgradeInsecureRequests: null,
-};
+export const CONNECTIONS_CHECK_INTERVAL_MS = 1_000;
+
+/** Fastify's `trustProxy` for a hop count: trust the `hops` proxies nearest the server (its types lack the number form). */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -94,16 +88,37 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const passwords = createPasswordHasher(options.passwordHashing ?? OWASP_ARGON2ID, { concurrency: config.passwordHashConcurrency });
   const answersValidator = options.answersValidator ?? loadAnswersValidator(config.schemasDir);
 
+  const timeouts = config.timeouts ?? DEFAULT_SERVER_TIMEOUTS;
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
+    // Issue 11, "Server limits": a stalled request is cut off (408) instead of holding its socket for ever.
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // Behind a reverse proxy (TRUST_PROXY): the client's address and https come from X-Forwarded-*.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : (config.trustProxy ?? false),
+    http: {
+      requestTimeout: timeouts.requestMs,
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(CONNECTIONS_CHECK_INTERVAL_MS, Math.ceil(timeouts.headersMs / 4)),
+    },
+    // Requests Node itself cannot read (malformed HTTP, 408, 431) answer {"detail", "code"} too.
+    clientErrorHandler: handleClientError,
     // Errors the router raises before any route or error handler (e.g. `GET /%`) get the registry's shape too.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const { error: apiError } = toApiError(error);
       // Its reply is typed by a route generic that does not exist yet; the plain reply type fits.
-      void (reply as FastifyReply).code(apiError.statusCode).send(apiError.toBody());
+      const plainReply = reply as FastifyReply;
+      if (isApiPath(request.url)) plainReply.header('cache-control', API_CACHE_CONTROL);
+      void plainReply.code(apiError.statusCode).send(apiError.toBody());
     },
   });
+  // Issue 11: an Expect other than 100-continue gets 417 as {"detail", "code"} (Node's own has no body).
+  app.server.on('checkExpectation', answerExpectationFailed);
+  // Bodies are checked as sent, without type coercion: {"refresh": ["<token>"]} is a 400 (issue 11).
+  app.setValidatorCompiler(createRequestValidatorCompiler());
+  addResponseHeaders(app, { hstsMaxAgeSeconds: config.hstsMaxAgeSeconds ?? null });
 
   // Every error, Fastify's own included, answers {"detail", "code"} from the registry (server/errors.ts).
   app.setErrorHandler((error, request, reply) => {
@@ -118,7 +133,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before schema validation, so no route ever hands the database a string it cannot store.
   app.addHook('preValidation', rejectUnstorableBody);
 
-  await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES } });
+  const embedOrigins = loadEmbedOrigins(config.staticDir);
+  if (embedOrigins.problem !== null) app.log.warn(embedOrigins.problem);
+  // HSTS is set by addResponseHeaders, on HTTPS responses only and when configured (issue 11).
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(embedOrigins.origins) },
+    strictTransportSecurity: false,
+  });
   // Students are on weak school Wi-Fi: gzip/brotli the bundle and the API.
   await app.register(fastifyCompress);
 

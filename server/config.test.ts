@@ -19,6 +19,9 @@ describe('parseConfig', () => {
       logLevel: 'info',
       abuseLimits: DEFAULT_ABUSE_LIMITS,
       passwordHashConcurrency: DEFAULT_HASH_CONCURRENCY,
+      timeouts: { requestMs: 30_000, headersMs: 10_000, connectionMs: 60_000, keepAliveMs: 72_000 },
+      hstsMaxAgeSeconds: null,
+      trustProxy: false,
     });
   });
 
@@ -36,6 +39,12 @@ describe('parseConfig', () => {
         INBOX_DIR: 'inbox',
         WORKBOOKS_DIR: '/opt/helix/workbooks',
         LOG_LEVEL: 'debug',
+        REQUEST_TIMEOUT_MS: '20000',
+        HEADERS_TIMEOUT_MS: '5000',
+        CONNECTION_TIMEOUT_MS: '45000',
+        KEEP_ALIVE_TIMEOUT_MS: '65000',
+        HSTS_MAX_AGE: '31536000',
+        TRUST_PROXY: '10.0.0.0/8, loopback',
       },
       '/srv/helix',
     );
@@ -53,6 +62,9 @@ describe('parseConfig', () => {
       logLevel: 'debug',
       abuseLimits: DEFAULT_ABUSE_LIMITS,
       passwordHashConcurrency: DEFAULT_HASH_CONCURRENCY,
+      timeouts: { requestMs: 20_000, headersMs: 5_000, connectionMs: 45_000, keepAliveMs: 65_000 },
+      hstsMaxAgeSeconds: 31_536_000,
+      trustProxy: ['10.0.0.0/8', 'loopback'],
     });
   });
 
@@ -84,5 +96,34 @@ describe('parseConfig', () => {
 
   it('refuses a port above 65535', () => {
     expect(() => parseConfig({ PORT: '70000' }, '/x')).toThrow(ConfigError);
+  });
+
+  describe('server limits and HSTS (issue 11)', () => {
+    it('refuses timeouts that are not a positive whole number of ms, and a headers timeout longer than the request timeout', () => {
+      let caught: unknown;
+      try {
+        parseConfig({ REQUEST_TIMEOUT_MS: '0', KEEP_ALIVE_TIMEOUT_MS: '5s', HEADERS_TIMEOUT_MS: '40000', HSTS_MAX_AGE: '-1' }, '/x');
+      } catch (error) {
+        caught = error;
+      }
+      expect((caught as ConfigError).problems).toEqual([
+        'REQUEST_TIMEOUT_MS must be a whole number of milliseconds from 1 to 3600000, got "0".',
+        'KEEP_ALIVE_TIMEOUT_MS must be a whole number of milliseconds from 1 to 3600000, got "5s".',
+        'HEADERS_TIMEOUT_MS (40000) must not be longer than REQUEST_TIMEOUT_MS (30000).',
+        'HSTS_MAX_AGE must be a whole number of seconds from 0 to 63072000, got "-1" (leave it unset for no HSTS).',
+      ]);
+    });
+
+    it('reads TRUST_PROXY as a hop count or a list of addresses, and refuses anything else', () => {
+      expect(parseConfig({ TRUST_PROXY: '1' }, '/x').trustProxy).toBe(1);
+      expect(parseConfig({ TRUST_PROXY: '127.0.0.1,::1' }, '/x').trustProxy).toEqual(['127.0.0.1', '::1']);
+      expect(() => parseConfig({ TRUST_PROXY: 'true' }, '/x')).toThrow(/TRUST_PROXY must be a number of proxy hops/);
+      expect(() => parseConfig({ TRUST_PROXY: '10.0.0.0/33' }, '/x')).toThrow(ConfigError);
+    });
+
+    it('leaves HSTS off unless HSTS_MAX_AGE is set', () => {
+      expect(parseConfig({}, '/x').hstsMaxAgeSeconds).toBeNull();
+      expect(parseConfig({ HSTS_MAX_AGE: '0' }, '/x').hstsMaxAgeSeconds).toBe(0);
+    });
   });
 });

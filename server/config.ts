@@ -2,6 +2,7 @@
  * Server configuration, parsed from the environment once at start-up (STYLE.md "Fail fast on
  * configuration"): every problem is collected and reported together, then the process exits.
  */
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DEFAULT_ABUSE_LIMITS, type AbuseLimitSettings } from './auth/abuse-limits.ts';
 import { DEFAULT_HASH_CONCURRENCY } from './auth/passwords.ts';
@@ -12,6 +13,38 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Shortest JWT_SECRET accepted: 32 characters, the length of an HS256 key (RFC 7518 §3.2: at least 256 bits). */
 export const MIN_JWT_SECRET_LENGTH = 32;
+
+/**
+ * How long the HTTP server waits, in ms (issue 11, "Server limits": a stalled request must not hold
+ * a socket for ever). Node answers 408 `request_timeout` to a request not complete in time.
+ */
+export interface ServerTimeouts {
+  /** The whole request, headers and body, must arrive within this (REQUEST_TIMEOUT_MS). */
+  requestMs: number;
+  /** The headers must arrive within this; at most `requestMs` (HEADERS_TIMEOUT_MS). */
+  headersMs: number;
+  /** A connection with no traffic at all for this long is closed, even mid-request (CONNECTION_TIMEOUT_MS). */
+  connectionMs: number;
+  /** An idle kept-alive connection is closed after this (KEEP_ALIVE_TIMEOUT_MS). */
+  keepAliveMs: number;
+}
+
+/** 30 s for a whole request: a 256 KB save (BODY_LIMIT_BYTES) arrives in 21 s even at 100 kbit/s of school Wi-Fi. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** 10 s for the headers, a few hundred bytes: only a stalled client is slower. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** 60 s without a byte in either direction: longer than any request takes to answer, so only dead or stalled sockets are cut. */
+export const CONNECTION_TIMEOUT_MS = 60_000;
+/** 72 s idle between requests: Fastify's default, above the 60 s idle timeout of common load balancers (a shorter one makes them send 502s). */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
+/** The timeouts when no variable sets them. */
+export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = {
+  requestMs: REQUEST_TIMEOUT_MS,
+  headersMs: HEADERS_TIMEOUT_MS,
+  connectionMs: CONNECTION_TIMEOUT_MS,
+  keepAliveMs: KEEP_ALIVE_TIMEOUT_MS,
+};
 
 /** The server's settings. Paths are absolute. */
 export interface Config {
@@ -37,6 +70,19 @@ export interface Config {
   workbooksDir: string;
   /** Pino log level (LOG_LEVEL, default info). */
   logLevel: LogLevel;
+  /** HTTP timeouts (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, CONNECTION_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS); absent: {@link DEFAULT_SERVER_TIMEOUTS}. */
+  timeouts?: ServerTimeouts;
+  /**
+   * `Strict-Transport-Security` max-age in seconds (HSTS_MAX_AGE); null or absent: no HSTS header. Even
+   * when set, the header goes only on responses to HTTPS requests, never over plain HTTP (issue 11).
+   */
+  hstsMaxAgeSeconds?: number | null;
+  /**
+   * The reverse proxies whose `X-Forwarded-For` / `X-Forwarded-Proto` are believed (TRUST_PROXY): a
+   * number of hops, or proxy addresses and CIDR ranges (`proxy-addr` names such as `loopback` too).
+   * false or absent: none, so `request.ip` is the socket's peer and `request.protocol` never `https`.
+   */
+  trustProxy?: number | string[] | false;
   /** Sign-in and sign-up limits (LOGIN_FAILURES_BURST … SIGNUPS_PER_HOUR, issue 11); absent: {@link DEFAULT_ABUSE_LIMITS}. */
   abuseLimits?: AbuseLimitSettings;
   /** argon2 computations at once (PASSWORD_HASH_CONCURRENCY, issue 11); absent: {@link DEFAULT_HASH_CONCURRENCY}. */
@@ -45,6 +91,11 @@ export interface Config {
 
 /** Largest value accepted for an abuse-limit or concurrency variable: larger ones are typing mistakes. */
 export const MAX_LIMIT_SETTING = 1_000_000_000;
+
+/** Longest timeout accepted: 1 hour. Longer would let a stalled request hold a socket about as long as no limit. */
+export const MAX_TIMEOUT_MS = 3_600_000;
+/** Longest HSTS max-age accepted: 2 years (63072000 s), the preload list's recommendation. */
+export const MAX_HSTS_MAX_AGE_SECONDS = 63_072_000;
 
 /** Thrown by {@link parseConfig}: one message per problem, each naming the variable. */
 export class ConfigError extends Error {
@@ -100,6 +151,42 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
   const logLevel = LOG_LEVELS.find((level) => level === rawLogLevel);
   if (logLevel === undefined) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${rawLogLevel}".`);
 
+  const readMilliseconds = (name: string, fallback: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_TIMEOUT_MS) {
+      problems.push(`${name} must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got "${raw}".`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+  const timeouts: ServerTimeouts = {
+    requestMs: readMilliseconds('REQUEST_TIMEOUT_MS', REQUEST_TIMEOUT_MS),
+    headersMs: readMilliseconds('HEADERS_TIMEOUT_MS', HEADERS_TIMEOUT_MS),
+    connectionMs: readMilliseconds('CONNECTION_TIMEOUT_MS', CONNECTION_TIMEOUT_MS),
+    keepAliveMs: readMilliseconds('KEEP_ALIVE_TIMEOUT_MS', KEEP_ALIVE_TIMEOUT_MS),
+  };
+  // Node refuses to start a server whose headers timeout is longer than its request timeout.
+  if (timeouts.headersMs > timeouts.requestMs) {
+    problems.push(`HEADERS_TIMEOUT_MS (${timeouts.headersMs}) must not be longer than REQUEST_TIMEOUT_MS (${timeouts.requestMs}).`);
+  }
+
+  let hstsMaxAgeSeconds: number | null = null;
+  const rawHsts = read('HSTS_MAX_AGE');
+  if (rawHsts !== undefined) {
+    if (/^\d+$/.test(rawHsts) && Number(rawHsts) <= MAX_HSTS_MAX_AGE_SECONDS) hstsMaxAgeSeconds = Number(rawHsts);
+    else problems.push(`HSTS_MAX_AGE must be a whole number of seconds from 0 to ${MAX_HSTS_MAX_AGE_SECONDS}, got "${rawHsts}" (leave it unset for no HSTS).`);
+  }
+
+  let trustProxy: number | string[] | false = false;
+  const rawTrustProxy = read('TRUST_PROXY');
+  if (rawTrustProxy !== undefined) {
+    const entries = rawTrustProxy.split(',').map((entry) => entry.trim());
+    if (/^\d{1,2}$/.test(rawTrustProxy)) trustProxy = Number(rawTrustProxy);
+    else if (entries.every(isProxyAddress)) trustProxy = entries;
+    else problems.push(`TRUST_PROXY must be a number of proxy hops, or proxy addresses and CIDR ranges separated by commas (e.g. "10.0.0.0/8,loopback"), got "${rawTrustProxy}".`);
+  }
+
   // Issue 11, "Abuse limits": whole numbers; the defaults are the safe values (README, Configuration).
   const readCount = (name: string, fallback: number, min: number): number => {
     const raw = read(name);
@@ -133,9 +220,21 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
     inboxDir: resolve(cwd, read('INBOX_DIR') ?? './content/inbox'),
     workbooksDir: resolve(cwd, read('WORKBOOKS_DIR') ?? './content/workbooks'),
     logLevel: logLevel ?? 'info',
+    timeouts,
+    hstsMaxAgeSeconds,
+    trustProxy,
     abuseLimits,
     passwordHashConcurrency,
   };
+}
+
+/** An address, a CIDR range, or one of proxy-addr's names, as Fastify's `trustProxy` accepts them. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
 }
 
 function isPostgresUrl(value: string): boolean {

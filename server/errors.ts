@@ -4,6 +4,8 @@
  * `{"detail": "...", "code": "..."}` ({@link ERROR_BODY_SCHEMA}); `revision_conflict` adds the stored
  * answers (`answers`, `revision`, `updated_at`), declared by its route's 409 response schema.
  */
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 /** Every API error: code → HTTP status and default detail. */
 export const API_ERRORS = {
@@ -14,12 +16,17 @@ export const API_ERRORS = {
   invalid_token: { status: 401, message: 'The token is invalid or expired.' },
   invalid_credentials: { status: 401, message: 'No account matches this username and password.' },
   not_found: { status: 404, message: 'Not found.' },
+  // Issue 11, "Server limits": the request (headers and body) did not arrive within REQUEST_TIMEOUT_MS.
+  request_timeout: { status: 408, message: 'The request took too long to arrive. Check the connection and try again.' },
   username_taken: { status: 409, message: 'This username is already taken.' },
   // Issue 6, "Revisions": the save named a base_revision that is no longer the stored one.
   revision_conflict: { status: 409, message: 'These answers were saved from somewhere else since this page loaded them.' },
   body_too_large: { status: 413, message: 'The request body is larger than 256 KB.' },
   unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
+  // Node answers any Expect other than 100-continue; issue 11 wants that answer in the registry's shape.
+  expectation_failed: { status: 417, message: 'The Expect header is not supported; send the request without it.' },
   rate_limited: { status: 429, message: 'Too many attempts. Wait a minute and try again.' },
+  headers_too_large: { status: 431, message: 'The request headers are larger than the server accepts (16 KB).' },
   internal_error: { status: 500, message: 'Something went wrong on the server.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
@@ -94,6 +101,12 @@ const FASTIFY_ERROR_CODES: Readonly<Record<string, ApiErrorCode>> = {
 /** A JSON Schema `pattern` meaning "has a non-space character", i.e. not blank once trimmed. */
 export const NOT_BLANK_PATTERN = '\\S';
 
+/**
+ * A JSON Schema `pattern` for a number in a path: a positive decimal integer without sign, spaces,
+ * leading zeros, exponent or hex prefix, at most 10 digits (issue 11; server/routes/id-params.ts).
+ */
+export const POSITIVE_INTEGER_PATTERN = '^[1-9][0-9]{0,9}$';
+
 /** The fields of an Ajv error that {@link describeValidationError} reads. */
 interface ValidationIssue {
   keyword: string;
@@ -114,6 +127,7 @@ export function describeValidationError(context: string, issues: readonly Valida
   const where = `${context}${first.instancePath}`;
   // NOT_BLANK_PATTERN is how the route schemas say "not empty after trimming".
   if (first.keyword === 'pattern' && first.params.pattern === NOT_BLANK_PATTERN) return `${where} must not be blank`;
+  if (first.keyword === 'pattern' && first.params.pattern === POSITIVE_INTEGER_PATTERN) return `${where} must be a positive whole number written in digits, such as 3`;
   if (first.keyword === 'additionalProperties') return `${where} must not have property '${String(first.params.additionalProperty)}'`;
   return `${where} ${first.message ?? 'is invalid'}`;
 }
@@ -165,4 +179,71 @@ function isDataException(error: unknown): boolean {
     if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
   }
   return false;
+}
+
+/** What Node passes to a `clientError` listener: the parser's or the timeout's error code. */
+interface ClientError {
+  code?: string;
+}
+
+/**
+ * The registry's error for a request Node could not read (issue 11, "Server limits"): a request not
+ * received within REQUEST_TIMEOUT_MS is `request_timeout` (408), headers over Node's 16 KB
+ * `maxHeaderSize` are `headers_too_large` (431), anything else the HTTP parser refused (a garbage
+ * request line, a bad header, a broken chunked body) is `invalid_request` (400).
+ */
+export function clientErrorToApiError(error: ClientError): ApiError {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return new ApiError('request_timeout');
+  if (error.code === 'HPE_HEADER_OVERFLOW') return new ApiError('headers_too_large');
+  return new ApiError('invalid_request', 'The request is not valid HTTP/1.1.');
+}
+
+/**
+ * A complete HTTP/1.1 response for an error, written straight to a socket when there is no Fastify
+ * reply to send it with: `{"detail", "code"}`, `Cache-Control: no-store`, `Connection: close`.
+ */
+export function rawErrorResponse(error: ApiError): string {
+  const body = JSON.stringify(error.toBody());
+  return [
+    `HTTP/1.1 ${error.statusCode} ${STATUS_CODES[error.statusCode] ?? 'Error'}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Cache-Control: no-store',
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
+/**
+ * Fastify's `clientErrorHandler` (issue 11: every error body, Node's own included, is
+ * `{"detail", "code"}`). Node calls it for a request it cannot read: malformed HTTP (400), headers
+ * too large (431), or a request not complete within REQUEST_TIMEOUT_MS / HEADERS_TIMEOUT_MS (408).
+ * Answers in the registry's shape, then destroys the socket. Writes nothing when the peer is gone or
+ * when a response is already under way on this connection (writing then would corrupt it: Node's own
+ * rule in `socketOnError`).
+ */
+export function handleClientError(error: ClientError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // Node's private link from a socket to the response being written on it; its own handler reads the same field.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (socket.writable && inFlight?.headersSent !== true) socket.write(rawErrorResponse(clientErrorToApiError(error)));
+  socket.destroy();
+}
+
+/**
+ * The `checkExpectation` listener of the HTTP server: a request with an `Expect` header other than
+ * `100-continue` gets 417 `expectation_failed` as `{"detail", "code"}` (Node's own 417 has no body),
+ * and the connection is closed since the request's body is left unread.
+ */
+export function answerExpectationFailed(_request: IncomingMessage, response: ServerResponse): void {
+  const error = new ApiError('expectation_failed');
+  const body = JSON.stringify(error.toBody());
+  response.writeHead(error.statusCode, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+    connection: 'close',
+  });
+  response.end(body);
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { Database } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { listInbox, setMessageRead, type InboxMessage } from '../inbox/messages.ts';
+import { positiveIntegerParams } from './id-params.ts';
 import { errorResponse } from './schemas.ts';
 
 export interface InboxRoutesOptions {
@@ -31,9 +32,6 @@ export interface InboxPageResponse {
   previous: null;
   results: InboxMessageResponse[];
 }
-
-/** Largest id a path accepts: PostgreSQL's `integer` (serial) maximum, 2^31 − 1. */
-export const MAX_SERIAL_ID = 2_147_483_647;
 
 const messageSchema = {
   type: 'object',
@@ -90,11 +88,7 @@ export async function inboxRoutes(app: FastifyInstance, options: InboxRoutesOpti
       onRequest: authenticate,
       schema: {
         // Mark one of the signed-in student's messages read (or unread); 404 not_found for anyone else's.
-        params: {
-          type: 'object',
-          required: ['id'],
-          properties: { id: { type: 'integer', minimum: 1, maximum: MAX_SERIAL_ID, description: 'The message id.' } },
-        },
+        params: positiveIntegerParams('id', 'The message id.'),
         body: {
           type: 'object',
           required: ['is_read'],

@@ -14,6 +14,7 @@ import type { Database } from '../db/index.ts';
 import type { Answers } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { errorResponse } from './schemas.ts';
+import { positiveIntegerParams } from './id-params.ts';
 
 export interface ModuleResponseRoutesOptions {
   db: Database;
@@ -56,15 +57,9 @@ export interface RevisionConflictResponse {
   updated_at: string | null;
 }
 
-/** The route's `:day`: 1 to 5 (spec section 1), or to the highest day a schema file adds. */
+/** The route's `:day`: 1 to 5 (spec section 1), or to the highest day a schema file adds; written plainly (issue 11). */
 function dayParamsSchema(lastDay: number) {
-  return {
-    type: 'object',
-    required: ['day'],
-    properties: {
-      day: { type: 'integer', minimum: FIRST_DAY, maximum: lastDay, description: `The day number, ${FIRST_DAY} to ${lastDay}.` },
-    },
-  } as const;
+  return positiveIntegerParams('day', `The day number, ${FIRST_DAY} to ${lastDay}.`, lastDay);
 }
 
 const savedAnswersSchema = {

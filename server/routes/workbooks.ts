@@ -6,7 +6,7 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { Database } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { findWorkbook, listWorkbooks } from '../workbooks/workbooks.ts';
-import { MAX_SERIAL_ID } from './inbox.ts';
+import { positiveIntegerParams } from './id-params.ts';
 import { errorResponse } from './schemas.ts';
 
 export interface WorkbookRoutesOptions {
@@ -115,11 +115,7 @@ export async function workbookRoutes(app: FastifyInstance, options: WorkbookRout
       onRequest: authenticate,
       schema: {
         // One workbook with every section's HTML and images; 404 not_found when there is none.
-        params: {
-          type: 'object',
-          required: ['id'],
-          properties: { id: { type: 'integer', minimum: 1, maximum: MAX_SERIAL_ID, description: 'The workbook id from the list.' } },
-        },
+        params: positiveIntegerParams('id', 'The workbook id from the list.'),
         querystring: {
           type: 'object',
           properties: {

@@ -1,0 +1,31 @@
+/**
+ * The path parameters that name a stored thing by number (a day, a message, a workbook), shared by
+ * every route (issue 11, "Server limits"): a plain positive integer written in decimal, nothing else.
+ *
+ * Ajv's type coercion alone turns `Infinity`, `0x1`, `1e0`, `" 2"` and `01` into numbers, so a
+ * pattern checks the text as sent first. It sits in an `allOf` at the level of the params object,
+ * because Ajv applies that keyword before `properties`, where `type: 'integer'` coerces the value
+ * (route handlers keep receiving numbers). `server/routes/id-params.test.ts` pins this order.
+ */
+import { POSITIVE_INTEGER_PATTERN } from '../errors.ts';
+
+/** Largest id a path accepts: PostgreSQL's `integer` (serial) maximum, 2^31 − 1. */
+export const MAX_SERIAL_ID = 2_147_483_647;
+
+/**
+ * The params schema of a route with one numeric path parameter.
+ *
+ * @param name - the parameter's name in the route path, e.g. `id` for `/api/student/inbox/:id/read/`
+ * @param description - what it names, for the route's documentation
+ * @param maximum - the largest value accepted; default {@link MAX_SERIAL_ID}
+ * @returns a JSON Schema refusing (400 `invalid_request`) anything but `1` to `maximum` written plainly ({@link POSITIVE_INTEGER_PATTERN})
+ * @example params: positiveIntegerParams('day', 'The day number, 1 to 5.', lastDay)
+ */
+export function positiveIntegerParams(name: string, description: string, maximum: number = MAX_SERIAL_ID) {
+  return {
+    type: 'object',
+    required: [name],
+    allOf: [{ properties: { [name]: { type: 'string', pattern: POSITIVE_INTEGER_PATTERN } } }],
+    properties: { [name]: { type: 'integer', minimum: 1, maximum, description } },
+  } as const;
+}

@@ -1,11 +1,22 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findReservedKey, lenientSchema, loadAnswersValidator } from './validators.ts';
+import type { AnswersSchema } from '../../engine/schema/types.ts';
+import {
+  findReservedKey,
+  findTooDeep,
+  findUnknownKeys,
+  lenientSchema,
+  loadAnswersValidator,
+  MAX_ANSWERS_DEPTH,
+  MAX_DAY_ANSWERS_BYTES,
+  MAX_UNKNOWN_BYTES,
+  MAX_UNKNOWN_KEYS,
+} from './validators.ts';
 
 describe('lenientSchema', () => {
-  it('drops every rule on values, at every level, keeping types, defaults and descriptions', () => {
+  it('drops every rule on values, at every level, keeping types, string lengths, defaults and descriptions', () => {
     const schema = {
       type: 'object',
       description: 'root',
@@ -28,7 +39,7 @@ describe('lenientSchema', () => {
       properties: {
         blanks: { type: 'array', default: [], items: { type: 'string', default: '' } },
         size: { type: 'integer', default: 5 },
-        name: { type: 'string', default: '' },
+        name: { type: 'string', maxLength: 9, default: '' },
         row: { type: 'object', properties: { gene: { type: 'string' } } },
       },
     });
@@ -118,6 +129,49 @@ describe('loadAnswersValidator', () => {
         expect(prepared.answers?.fillBlanks).toHaveLength(13);
       });
 
+      describe('bounds what it stores (issue 11)', () => {
+        it("refuses a string longer than its field's maxLength, naming the path", () => {
+          expect(validator.prepare(1, { geneQ1: 'x'.repeat(4000) }).problem).toBeNull();
+          expect(validator.prepare(1, { geneQ1: 'x'.repeat(4001) })).toEqual({ answers: null, problem: 'answers/geneQ1 must NOT have more than 4000 characters' });
+        });
+
+        it('counts characters, not bytes or UTF-16 units: 4000 emoji fit', () => {
+          expect(validator.prepare(1, { geneQ1: '🧬'.repeat(4000) }).problem).toBeNull();
+        });
+
+        it(`refuses nesting deeper than ${MAX_ANSWERS_DEPTH} levels`, () => {
+          const nest = (levels: number): unknown => (levels === 0 ? 'x' : { a: nest(levels - 1) });
+          expect(validator.prepare(1, { old: nest(MAX_ANSWERS_DEPTH) }).problem).toBeNull();
+          expect(validator.prepare(1, { old: nest(MAX_ANSWERS_DEPTH + 1) }).problem).toBe(
+            `answers/old${'/a'.repeat(MAX_ANSWERS_DEPTH)} is nested more than ${MAX_ANSWERS_DEPTH} levels deep`,
+          );
+        });
+
+        it(`keeps up to ${MAX_UNKNOWN_KEYS} undeclared keys for older shapes, at any level, and refuses more`, () => {
+          const keys = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`old${index}`, 'kept']));
+          expect(validator.prepare(1, { ...keys(MAX_UNKNOWN_KEYS - 1), wrap: { oldWrap: 'kept' } }).problem).toBeNull();
+          expect(validator.prepare(1, { ...keys(MAX_UNKNOWN_KEYS), wrap: { oldWrap: 'one too many' } }).problem).toBe(
+            `answers hold ${MAX_UNKNOWN_KEYS + 1} properties the day's schema does not declare (at most ${MAX_UNKNOWN_KEYS} are kept for older lesson shapes), e.g. answers/old0`,
+          );
+        });
+
+        it(`refuses undeclared keys holding more than ${MAX_UNKNOWN_BYTES} bytes together`, () => {
+          const problem = validator.prepare(1, { oldNotes: 'n'.repeat(MAX_UNKNOWN_BYTES) }).problem;
+          expect(problem).toMatch(new RegExp(`^the properties the day's schema does not declare \\(answers/oldNotes…\\) hold \\d+ bytes \\(at most ${MAX_UNKNOWN_BYTES}`));
+        });
+
+        it(`refuses a day's answers over ${MAX_DAY_ANSWERS_BYTES} bytes, even when every field is within its own limit`, () => {
+          // 12 fields of 4000 three-byte characters: 144,000 bytes.
+          const full = { cellCycle: { interphaseG1: '語'.repeat(4000), interphaseS: '語'.repeat(4000) } } as Record<string, unknown>;
+          const fields = ['howDiffers', 'twoHallmarks', 'mutationsRole', 'earlyDetection'];
+          full.cancerBasics = Object.fromEntries(fields.map((field) => [field, '語'.repeat(4000)]));
+          full.wrap = Object.fromEntries(['healthyDivision', 'cancerVsNormal', 'threeGeneTypes', 'p53Normal', 'mdm2OnP53', 'whatIfRan'].map((field) => [field, '語'.repeat(4000)]));
+          const prepared = validator.prepare(2, full);
+          expect(prepared.answers).toBeNull();
+          expect(prepared.problem).toMatch(new RegExp(`^the answers are \\d+ bytes as JSON; at most ${MAX_DAY_ANSWERS_BYTES} are stored per day$`));
+        });
+      });
+
       it('refuses wrong types and reserved keys, naming the path', () => {
         expect(validator.prepare(1, { geneQ1: ['not', 'a', 'string'] })).toEqual({ answers: null, problem: 'answers/geneQ1 must be string' });
         expect(validator.prepare(1, { wrap: { constructor: 'x' } })).toEqual({
@@ -156,6 +210,51 @@ describe('loadAnswersValidator', () => {
       expect(() => loadAnswersValidator(dir)).toThrow(
         `${join(dir, 'day-2.schema.json')} has unsound x-migrations:\nanswers.x-migrations[0]: "move.to" is "basics.q2", which is not a field of the schema`,
       );
+    });
+  });
+
+  describe('the repository schemas bound every string (issue 11)', () => {
+    const validator = loadAnswersValidator(resolve(process.cwd(), 'schemas'));
+    const schemas = validator.daysWithSchema.map((day) => [day, JSON.parse(readFileSync(resolve(process.cwd(), 'schemas', `day-${day}.schema.json`), 'utf8')) as AnswersSchema] as const);
+    const strings = (node: AnswersSchema, path: string, depth: number): { path: string; node: AnswersSchema; depth: number }[] => {
+      if (node.type === 'string') return [{ path, node, depth }];
+      if (node.type === 'object') return Object.entries(node.properties ?? {}).flatMap(([key, child]) => strings(child, `${path}.${key}`, depth + 1));
+      if (node.type === 'array' && node.items) return strings(node.items, `${path}[]`, depth + 1);
+      return [];
+    };
+
+    it.each(schemas)('Day %i gives every string field a maxLength of thousands of characters, so a text widget can honour it', (_day, schema) => {
+      for (const field of strings(schema, 'answers', 0)) {
+        expect(field.node.maxLength, field.path).toBeGreaterThanOrEqual(2000);
+      }
+    });
+
+    it.each(schemas)(`Day %i nests its deepest field at least 2 levels within MAX_ANSWERS_DEPTH (${MAX_ANSWERS_DEPTH}), leaving room for older shapes`, (_day, schema) => {
+      const deepest = Math.max(...strings(schema, 'answers', 0).map((field) => field.depth));
+      expect(deepest).toBeLessThanOrEqual(MAX_ANSWERS_DEPTH - 2);
+    });
+
+    it.each(schemas)("Day %i's complete defaults are far below MAX_DAY_ANSWERS_BYTES", (day) => {
+      const prepared = validator.prepare(day, {});
+      expect(Buffer.byteLength(JSON.stringify(prepared.answers))).toBeLessThan(MAX_DAY_ANSWERS_BYTES / 10);
+    });
+  });
+
+  describe('findTooDeep and findUnknownKeys', () => {
+    it('walks any depth without overflowing the stack', () => {
+      let deep: unknown = 'x';
+      for (let level = 0; level < 100_000; level += 1) deep = [deep];
+      expect(findTooDeep(deep, 8)).toMatch(/is nested more than 8 levels deep$/);
+    });
+
+    it('counts a whole undeclared object once, and walks declared lists and objects', () => {
+      const schema: AnswersSchema = {
+        type: 'object',
+        properties: { rows: { type: 'array', items: { type: 'object', properties: { gene: { type: 'string' } } } } },
+      };
+      const found = findUnknownKeys(schema, { rows: [{ gene: 'TP53', old: 1 }], legacy: { a: 1, b: 2, c: 3 } });
+      expect(found.paths).toEqual(['answers/rows/0/old', 'answers/legacy']);
+      expect(found.bytes).toBe('"old"1"legacy"{"a":1,"b":2,"c":3}'.length);
     });
   });
 

@@ -6,6 +6,11 @@
  * answers of yesterday's shape, and refusing them would lose the student's work for good. So only
  * wrong JSON types are refused; everything else is migrated (`x-migrations`) and normalised to
  * today's shape before it is stored.
+ *
+ * Saves are also bounded (issue 11, "Server limits"), with limits no student reaches by typing:
+ * strings by the schema's `maxLength` (the text widgets honour it too), nesting by
+ * {@link MAX_ANSWERS_DEPTH}, the keys kept for older shapes by {@link MAX_UNKNOWN_KEYS} and
+ * {@link MAX_UNKNOWN_BYTES}, and a day's stored answers by {@link MAX_DAY_ANSWERS_BYTES}.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,6 +37,26 @@ export const LAST_DAY = 5;
  */
 export const RESERVED_KEYS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
 
+/**
+ * Largest day's answers stored, in bytes of UTF-8 JSON: 128 KB (issue 11). A thorough student's day
+ * is under 15 KB; reaching this takes about 130,000 typed characters in one day's fields. Without it,
+ * one account filled 1.27 MB with junk over five days.
+ */
+export const MAX_DAY_ANSWERS_BYTES = 128 * 1024;
+/**
+ * Deepest nesting of objects and arrays inside a day's answers (the answers object itself is level
+ * 0). Today's deepest field, Day 2's `cellCycle.mitosisSketch.prophase.drawing`, sits in 4; the rest
+ * is room for older shapes.
+ */
+export const MAX_ANSWERS_DEPTH = 8;
+/**
+ * Most properties a save may hold that the day's schema does not declare (counted at every level; a
+ * whole undeclared object counts once). They are kept for older lesson shapes (issue 6), not for storage.
+ */
+export const MAX_UNKNOWN_KEYS = 20;
+/** Most bytes (UTF-8 JSON of names and values) the undeclared properties of a save may hold together: 16 KB. */
+export const MAX_UNKNOWN_BYTES = 16 * 1024;
+
 /** What {@link AnswersValidator.prepare} makes of received answers: what to store, or why not. */
 export type PreparedAnswers = { answers: Answers; problem: null } | { answers: null; problem: string };
 
@@ -48,8 +73,11 @@ export interface AnswersValidator {
   check(day: number, answers: Answers): string | null;
   /**
    * What a save stores (issue 6, "Revisions"; spec section 7): refuses reserved keys
-   * ({@link RESERVED_KEYS}), applies the day's migrations, checks the types, then normalises to
-   * today's shape, keeping unknown keys. A day without a schema stores any object as sent.
+   * ({@link RESERVED_KEYS}) and nesting past {@link MAX_ANSWERS_DEPTH}, applies the day's migrations,
+   * checks the types and string lengths (`maxLength`), refuses more undeclared keys than
+   * {@link MAX_UNKNOWN_KEYS} / {@link MAX_UNKNOWN_BYTES}, then normalises to today's shape, keeping
+   * unknown keys, and refuses a result over {@link MAX_DAY_ANSWERS_BYTES} (issue 11). A day without a
+   * schema stores any object as sent, within the depth and size limits.
    *
    * @returns `{ answers }` to store, or `{ problem }` naming the first bad path (answer 400 `invalid_answers`)
    */
@@ -81,7 +109,6 @@ const VALUE_KEYWORDS = new Set([
   'enum',
   'const',
   'minLength',
-  'maxLength',
   'pattern',
   'format',
   'minimum',
@@ -113,15 +140,16 @@ const SUBSCHEMA_LIST_KEYWORDS = new Set(['prefixItems', 'allOf', 'anyOf', 'oneOf
 const SUBSCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions']);
 
 /**
- * A copy of a schema that checks JSON types only (issue 6: old shapes accepted). Dropped at every
- * level: `required`, `minItems`, `maxItems`, `enum`, `const`, `minLength`, `maxLength`, `pattern`,
+ * A copy of a schema that checks JSON types only (issue 6: old shapes accepted), and the length of
+ * strings (issue 11: `maxLength` is kept, a bound on size rather than a rule of shape). Dropped at
+ * every level: `required`, `minItems`, `maxItems`, `enum`, `const`, `minLength`, `pattern`,
  * `additionalProperties: false` and `unevaluatedProperties: false`, and the other keywords that limit
  * values rather than types (`format`, `minimum`, `uniqueItems`…). `default`, `description` and
  * `x-migrations` are copied untouched. Pure: `schema` is not changed.
  *
  * @param schema - a JSON Schema 2020-12 (any node)
- * @returns a new schema accepting every value of the right types, missing fields and extra keys included
- * @example lenientSchema({ type: 'array', minItems: 13, items: { type: 'string', enum: ['a'] } }) // { type: 'array', items: { type: 'string' } }
+ * @returns a new schema accepting every value of the right types and length, missing fields and extra keys included
+ * @example lenientSchema({ type: 'array', minItems: 13, items: { type: 'string', enum: ['a'], maxLength: 9 } }) // { type: 'array', items: { type: 'string', maxLength: 9 } }
  */
 export function lenientSchema<T>(schema: T): T {
   if (!isPlainObject(schema)) return schema;
@@ -155,6 +183,79 @@ export function findReservedKey(value: unknown, root = 'answers'): string | null
       for (const key of keys) if (RESERVED_KEYS.includes(key)) return `${item.path}/${key}`;
       for (let index = keys.length - 1; index >= 0; index -= 1) stack.push({ value: item.value[keys[index]!], path: `${item.path}/${keys[index]}` });
     }
+  }
+  return null;
+}
+
+/** UTF-8 bytes of a JSON value's serialisation. */
+function jsonBytes(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+}
+
+/**
+ * The first place in a JSON value nested deeper than `maxDepth` containers, or null. Walks without
+ * recursion, so any depth is safe.
+ *
+ * @param root - how paths start, e.g. `answers`
+ * @returns e.g. `answers/a/b/c/d/e/f/g/h/i is nested more than 8 levels deep`
+ */
+export function findTooDeep(value: unknown, maxDepth = MAX_ANSWERS_DEPTH, root = 'answers'): string | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: root, depth: 0 }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    if (typeof item.value !== 'object' || item.value === null) continue;
+    if (item.depth > maxDepth) return `${item.path} is nested more than ${maxDepth} levels deep`;
+    for (const [key, child] of Object.entries(item.value)) stack.push({ value: child, path: `${item.path}/${key}`, depth: item.depth + 1 });
+  }
+  return null;
+}
+
+/** The properties of a save that the day's schema does not declare, found by {@link findUnknownKeys}. */
+export interface UnknownKeys {
+  /** Their paths, in document order, e.g. `answers/oldQuestion`. */
+  paths: string[];
+  /** UTF-8 bytes of their names and values as JSON. */
+  bytes: number;
+}
+
+/**
+ * Lists the properties of `answers` that `schema` does not declare, at every level: a key of an
+ * object whose schema node has `properties` but not that one (a node whose `additionalProperties` is
+ * a schema declares every key). An undeclared value counts once, whatever it holds. Values of the
+ * wrong type are the type check's business and are not walked.
+ *
+ * @param schema - the day's schema (its `properties` and `items`)
+ * @param answers - the migrated answers as received
+ */
+export function findUnknownKeys(schema: AnswersSchema, answers: unknown, root = 'answers'): UnknownKeys {
+  const found: UnknownKeys = { paths: [], bytes: 0 };
+  const walk = (node: AnswersSchema | undefined, value: unknown, path: string): void => {
+    if (node === undefined) return;
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => walk(node.items, item, `${path}/${index}`));
+      return;
+    }
+    if (!isPlainObject(value) || node.properties === undefined) return;
+    const extra = isPlainObject(node.additionalProperties) ? (node.additionalProperties as AnswersSchema) : undefined;
+    for (const [key, child] of Object.entries(value)) {
+      const declared = Object.hasOwn(node.properties, key) ? node.properties[key] : extra;
+      if (declared !== undefined) walk(declared, child, `${path}/${key}`);
+      else {
+        found.paths.push(`${path}/${key}`);
+        found.bytes += jsonBytes(key) + jsonBytes(child);
+      }
+    }
+  };
+  walk(schema, answers, root);
+  return found;
+}
+
+/** The problem with the keys kept for older shapes, or null when they are within {@link MAX_UNKNOWN_KEYS} and {@link MAX_UNKNOWN_BYTES}. */
+function unknownKeysProblem({ paths, bytes }: UnknownKeys): string | null {
+  if (paths.length > MAX_UNKNOWN_KEYS) {
+    return `answers hold ${paths.length} properties the day's schema does not declare (at most ${MAX_UNKNOWN_KEYS} are kept for older lesson shapes), e.g. ${paths[0]}`;
+  }
+  if (bytes > MAX_UNKNOWN_BYTES) {
+    return `the properties the day's schema does not declare (${paths[0]}…) hold ${bytes} bytes (at most ${MAX_UNKNOWN_BYTES} are kept for older lesson shapes)`;
   }
   return null;
 }
@@ -212,12 +313,21 @@ export function loadAnswersValidator(schemasDir: string): AnswersValidator {
     prepare(day, answers) {
       const reserved = findReservedKey(answers);
       if (reserved !== null) return { answers: null, problem: `${reserved}: the property names ${RESERVED_KEYS.join(', ')} are refused` };
+      const tooDeep = findTooDeep(answers);
+      if (tooDeep !== null) return { answers: null, problem: tooDeep };
       const entry = days.get(day);
-      if (entry === undefined) return { answers, problem: null };
-      const migrated = migrateAnswers(entry.schema, answers) as Answers;
-      const problem = check(day, migrated);
-      if (problem !== null) return { answers: null, problem };
-      return { answers: normalize<Answers>(entry.schema, migrated), problem: null };
+      let stored = answers;
+      if (entry !== undefined) {
+        const migrated = migrateAnswers(entry.schema, answers) as Answers;
+        const problem = check(day, migrated) ?? unknownKeysProblem(findUnknownKeys(entry.schema, migrated));
+        if (problem !== null) return { answers: null, problem };
+        stored = normalize<Answers>(entry.schema, migrated);
+      }
+      const bytes = jsonBytes(stored);
+      if (bytes > MAX_DAY_ANSWERS_BYTES) {
+        return { answers: null, problem: `the answers are ${bytes} bytes as JSON; at most ${MAX_DAY_ANSWERS_BYTES} are stored per day` };
+      }
+      return { answers: stored, problem: null };
     },
     restore(day, stored) {
       const entry = days.get(day);

@@ -175,11 +175,15 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
       expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).statusCode).toBe(404);
     });
 
-    it('accepts one answer of 200 KB: answer strings have no length limit of their own (spec section 5)', async () => {
+    it("accepts an answer up to its field's maxLength of 4000 characters and refuses a longer one (issue 11), storing nothing", async () => {
       const { access } = await signUp(app, 'long-answer');
-      const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'y'.repeat(200 * 1024) } } });
-      expect(response.statusCode).toBe(200);
-      expect(response.json().answers.geneQ1).toHaveLength(200 * 1024);
+      const accepted = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'y'.repeat(4000) } } });
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json().answers.geneQ1).toHaveLength(4000);
+      const refused = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'y'.repeat(200 * 1024) } } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ code: 'invalid_answers', detail: 'answers/geneQ1 must NOT have more than 4000 characters' });
+      expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json().revision).toBe(1);
     });
 
     it('answers 415 unsupported_media_type for a body that is not JSON by content type', async () => {

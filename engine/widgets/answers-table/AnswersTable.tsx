@@ -1,9 +1,11 @@
+import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useAnswersContext } from '../../form/answers-context.ts';
 import { UnknownAnswerFieldError, useAnswerField } from '../../form/use-answer-field.ts';
 import { schemaAt } from '../../schema/normalize.ts';
 import type { AnswersSchema } from '../../schema/types.ts';
 import { EMPTY_CHOICE_LABEL, toChoice, withSavedChoice, type Choice, type ChoiceOption } from '../choice-options.ts';
+import { lengthLimit } from '../length-limit/length-limit.tsx';
 import { usePasteMark } from '../paste-mark/index.ts';
 import { useAutoGrow } from '../use-auto-grow.ts';
 import './AnswersTable.css';
@@ -192,11 +194,14 @@ function SelectCell({ name, label, choices }: { name: string; label: string; cho
 
 
 function TextCell({ name, label }: { name: string; label: string }) {
-  const { value, onChange, onBlur, inputRef } = useAnswerField<string>(name, 'AnswersTable');
+  const { value, onChange, onBlur, inputRef, schema } = useAnswerField<string>(name, 'AnswersTable');
   const text = typeof value === 'string' ? value : '';
   const growWith = useAutoGrow(text);
+  // The column's schema maxLength: typing stops where the server's limit is (issue 11).
+  const noteId = `${useId()}-length`;
+  const limit = lengthLimit(text, schema, noteId);
   // Inside <MarkPastes>, a paste marks the cell (spec section 5); nothing is blocked.
-  const paste = usePasteMark();
+  const paste = usePasteMark({ describedBy: limit.noteId });
 
 
   return (
@@ -211,11 +216,13 @@ function TextCell({ name, label }: { name: string; label: string }) {
         className="answers-table__text"
         rows={2}
         value={text}
+        maxLength={limit.maxLength}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
         spellCheck
         {...paste.fieldProps}
       />
+      {limit.note}
       {paste.note}
     </>
   );

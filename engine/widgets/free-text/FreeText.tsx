@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useAnswerField } from '../../form/use-answer-field.ts';
+import { lengthLimit } from '../length-limit/length-limit.tsx';
 import { usePasteMark } from '../paste-mark/use-paste-mark.tsx';
 import { useAutoGrow } from '../use-auto-grow.ts';
 import './FreeText.css';
@@ -17,19 +18,21 @@ export interface FreeTextProps {
 
 
 /**
- * A labelled free-text answer that grows with what the student writes. No length limit and nothing
- * required (spec section 5: answer fields are free text with no required fields and no length limits).
+ * A labelled free-text answer that grows with what the student writes. Nothing required (spec section
+ * 5). Its only length limit is the field's schema `maxLength`, thousands of characters, which the box
+ * enforces so the student never writes more than the server stores; a note shows near it (issue 11).
  *
  * Inside `<MarkPastes>` a paste is marked, never blocked: the text goes in and is saved, and the box
  * gets an amber border, `data-paste-warned="true"` and a note under it, read with the field (spec
  * section 5; issue 7). The mark lasts for the page visit and is not stored in the answers.
  */
 export function FreeText({ name, label, hint, rows = 3 }: FreeTextProps) {
-  const { value, onChange, onBlur, inputRef } = useAnswerField<string>(name, 'FreeText');
+  const { value, onChange, onBlur, inputRef, schema } = useAnswerField<string>(name, 'FreeText');
   const id = useId();
   const text = typeof value === 'string' ? value : '';
   const growWith = useAutoGrow(text);
-  const paste = usePasteMark({ describedBy: hint ? `${id}-hint` : undefined });
+  const limit = lengthLimit(text, schema, `${id}-length`);
+  const paste = usePasteMark({ describedBy: [hint ? `${id}-hint` : '', limit.noteId ?? ''].filter(Boolean).join(' ') || undefined });
 
 
   return (
@@ -54,11 +57,13 @@ export function FreeText({ name, label, hint, rows = 3 }: FreeTextProps) {
         // field-sizing ignores rows, so the starting height is set from it too.
         style={{ minHeight: `calc(${rows} * 1.5em + 18px)` }}
         value={text}
+        maxLength={limit.maxLength}
         {...paste.fieldProps}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
         spellCheck
       />
+      {limit.note}
       {paste.note}
     </div>
   );

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import type { AnswersSchema } from '../../schema/types.ts';
+import './LengthLimit.css';
+
+/** The note appears once a text reaches this share of its field's `maxLength`: 0.9, i.e. the last 10%. */
+export const LENGTH_NOTE_FROM = 0.9;
+
+/** What {@link lengthLimit} gives a text field. */
+export interface LengthLimit {
+  /** The field's `maxLength` from the schema, for the `<textarea maxLength>`; undefined when it has none. */
+  maxLength: number | undefined;
+  /** The note's id while it shows, to add to the field's `aria-describedby`; undefined otherwise. */
+  noteId: string | undefined;
+  /** Render right after the field: the note near and at the limit, else nothing (no layout change). */
+  note: ReactNode;
+}
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * Makes a text widget honour its field's `maxLength` (issue 11: a student can never type more than
+ * the server accepts; server/answers/validators.ts refuses longer strings). The browser stops typing
+ * and pasting at the limit (`maxLength` counts UTF-16 units, never fewer than the code points the
+ * server counts). A note shows only in the last 10% ({@link LENGTH_NOTE_FROM}): "Nearly full" with the
+ * count, "full" at the limit, and "shorten it" for a saved answer already longer (from before the limit).
+ * The spec shows no length rules (section 5), and with limits of thousands of characters a student
+ * normally never sees the note.
+ *
+ * @param text - the field's current text
+ * @param schema - the field's schema node (`useAnswerField(…).schema`)
+ * @param id - a unique id for the note (from `useId`)
+ * @returns `{ maxLength, noteId, note }`
+ * @example
+ * const limit = lengthLimit(text, schema, `${id}-length`);
+ * <textarea maxLength={limit.maxLength} aria-describedby={limit.noteId} … />{limit.note}
+ */
+export function lengthLimit(text: string, schema: AnswersSchema, id: string): LengthLimit {
+  const maxLength = typeof schema.maxLength === 'number' && schema.maxLength > 0 ? schema.maxLength : undefined;
+  if (maxLength === undefined || text.length < Math.ceil(maxLength * LENGTH_NOTE_FROM)) return { maxLength, noteId: undefined, note: null };
+  const message =
+    text.length > maxLength
+      ? `This answer is longer than the ${count(maxLength)} characters that can be saved: shorten it to save your changes.`
+      : text.length === maxLength
+        ? `This answer is full: it holds at most ${count(maxLength)} characters.`
+        : `Nearly full: ${count(text.length)} of ${count(maxLength)} characters.`;
+  const note = (
+    <p className={text.length > maxLength ? 'length-limit length-limit--over' : 'length-limit'} id={id} role="status">
+      {message}
+    </p>
+  );
+  return { maxLength, noteId: id, note };
+}

@@ -102,6 +102,68 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
       expect(response.json()).toEqual({ detail: 'body/username contains the character U+0000 (NUL), which cannot be stored', code: 'invalid_request' });
     });
 
+    it('answers 400 with a clear message for a password under 8 characters, and creates nothing', async () => {
+      for (const password of ['1', 'seven77']) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/student/signup/',
+          payload: { username: 'short-password', password, first_name: 'S', last_name: 'P' },
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ detail: 'The password must be at least 8 characters long.', code: 'invalid_request' });
+      }
+      expect(await testDatabase.database.db.select().from(users).where(eq(users.username, 'short-password'))).toEqual([]);
+    });
+
+    it.each([
+      ['a zero-width space', 'ada\u200Blovelace'],
+      ['a right-to-left override', 'ada\u202Etxt.exe'],
+      ['a left-to-right mark', '\u200Eada'],
+      ['a control character', 'ada\u0007bell'],
+    ])('answers 400 with a clear message for a username holding %s', async (_label, username) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/student/signup/',
+        payload: { username, password: 'long enough', first_name: 'B', last_name: 'U' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        detail: 'The username must not contain control characters, invisible (zero-width) characters or text-direction marks.',
+        code: 'invalid_request',
+      });
+    });
+
+    it('answers 400 for a username mixing Latin and Cyrillic look-alikes', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/student/signup/',
+        payload: { username: 'p\u0430ul', password: 'long enough', first_name: 'P', last_name: 'C' },
+      });
+      expect(response.json()).toEqual({ detail: 'The username must not mix Latin, Greek and Cyrillic letters.', code: 'invalid_request' });
+    });
+
+    it('stores the username NFKC-normalised, and takes a compatibility form or another letter case as the same name', async () => {
+      const { access } = await signUp(app, 'ＫａｔｈｅｒｉｎｅＪ');
+      const profile = await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) });
+      expect(profile.json().username).toBe('KatherineJ');
+      const again = await app.inject({
+        method: 'POST',
+        url: '/api/student/signup/',
+        payload: { username: 'katherinej', password: 'long enough', first_name: 'K', last_name: 'J' },
+      });
+      expect(again.json().code).toBe('username_taken');
+      const login = await app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'ＫＡＴＨＥＲＩＮＥＪ', password: 'correct horse battery staple' } });
+      expect(login.statusCode).toBe(200);
+    });
+
+    it('treats İ (U+0130) by one rule: the name signs in with the same letters in either case', async () => {
+      await signUp(app, 'İnci', 'istanbul 1453');
+      for (const username of ['İNCI', 'i̇nci', 'i̇NCI']) {
+        const login = await app.inject({ method: 'POST', url: '/api/token/', payload: { username, password: 'istanbul 1453' } });
+        expect(login.statusCode).toBe(200);
+      }
+    });
+
     it('creates nothing when it rejects a request', async () => {
       await app.inject({ method: 'POST', url: '/api/student/signup/', payload: { username: 'rejected', password: 'pw', first_name: ' ', last_name: 'Z' } });
       const rows = await testDatabase.database.db.select().from(users).where(eq(users.username, 'rejected'));

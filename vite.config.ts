@@ -5,6 +5,13 @@ import remarkGfm from 'remark-gfm';
 import { defineConfig } from 'vite';
 import { embedOrigins } from './scripts/embed-origins/vite-plugin.ts';
 
+/** Modules of this repository's `src/` and `engine/` (TypeScript), by absolute path. */
+const OWN_SOURCE = new RegExp(`^${escapeRegExp(import.meta.dirname)}/(?:src|engine)/[^?]*\\.tsx?$`);
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /**
  * Vite config for the app. MDX lessons compile through @mdx-js/rollup, with widgets supplied by
  * `@mdx-js/react`'s provider, so lesson files need no imports (see engine/mdx-components.ts).
@@ -23,5 +30,15 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000', '/images': 'http://127.0.0.1:3000' },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    // dist/.vite/manifest.json: which chunks each route loads, read by the bundle budgets (.size-limit.js).
+    manifest: true,
+    rolldownOptions: {
+      // Our own modules run nothing when imported (only their CSS does): a page that takes one export
+      // from a barrel such as engine/index.ts gets that export's modules, not the whole engine (issue 10).
+      treeshake: { moduleSideEffects: [{ test: /\.css$/, sideEffects: true }, { test: OWN_SOURCE, sideEffects: false }] },
+    },
+  },
 });

@@ -108,19 +108,19 @@ describe('app', () => {
       expect(localStorage.getItem('refreshToken')).toBe('refresh-1');
     }, 15_000);
 
-    it('does not call the server when no token is stored', () => {
+    it('does not call the server when no token is stored', async () => {
       renderAt('/');
 
-      expect(screen.getByRole('link', { name: 'Student Login / Sign-Up' })).toBeInTheDocument();
+      expect(await screen.findByRole('link', { name: 'Student Login / Sign-Up' })).toBeInTheDocument();
       expect(fetchMock).not.toHaveBeenCalled();
     });
   });
 
   describe('the day pages', () => {
-    it.each([1, 2, 3, 4, 5])('send a logged-out visitor of day %i to /login', (day) => {
+    it.each([1, 2, 3, 4, 5])('send a logged-out visitor of day %i to /login', async (day) => {
       renderAt(`/sections/day-${day}`);
 
-      expect(screen.getByRole('tab', { name: 'Sign In', selected: true })).toBeInTheDocument();
+      expect(await screen.findByRole('tab', { name: 'Sign In', selected: true })).toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: `Day ${day} lesson` })).not.toBeInTheDocument();
     });
 
@@ -146,10 +146,10 @@ describe('app', () => {
   });
 
   describe('an unknown path', () => {
-    it('goes to /login when logged out', () => {
+    it('goes to /login when logged out', async () => {
       renderAt('/no/such/page');
 
-      expect(screen.getByRole('tab', { name: 'Sign In', selected: true })).toBeInTheDocument();
+      expect(await screen.findByRole('tab', { name: 'Sign In', selected: true })).toBeInTheDocument();
     });
 
     it('goes to / when logged in', async () => {
@@ -175,10 +175,10 @@ describe('app', () => {
       '/sections/vocabulary',
     ];
 
-    it.each(signedInPages)('send a logged-out visitor of %s to /login', (path) => {
+    it.each(signedInPages)('send a logged-out visitor of %s to /login', async (path) => {
       renderAt(path);
 
-      expect(screen.getByRole('tab', { name: 'Sign In', selected: true })).toBeInTheDocument();
+      expect(await screen.findByRole('tab', { name: 'Sign In', selected: true })).toBeInTheDocument();
     });
 
     it.each(signedInPages)('show %s to a signed-in student under the navigation bar', async (path) => {
@@ -220,7 +220,7 @@ describe('app', () => {
       renderAt('/');
 
       await userEvent.click(await screen.findByRole('button', { name: 'Hello, Ada' }));
-      expect(screen.getByRole('menuitem', { name: 'My Profile' })).toHaveAttribute('href', '/student_profile');
+      expect(await screen.findByRole('menuitem', { name: 'My Profile' })).toHaveAttribute('href', '/student_profile');
       await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
       expect(screen.getByRole('alertdialog', { name: 'Are you sure you want to logout?' })).toBeInTheDocument();
     });
@@ -234,10 +234,10 @@ describe('app', () => {
       expect(await screen.findByText('Hello, ada77')).toBeInTheDocument();
     });
 
-    it('offers visitors the login link and no greeting', () => {
+    it('offers visitors the login link and no greeting', async () => {
       renderAt('/');
 
-      expect(screen.getByRole('link', { name: 'Student Login / Sign-Up' })).toHaveAttribute('href', '/login');
+      expect(await screen.findByRole('link', { name: 'Student Login / Sign-Up' })).toHaveAttribute('href', '/login');
       expect(screen.queryByText(/Hello,/)).not.toBeInTheDocument();
     });
   });
@@ -245,16 +245,17 @@ describe('app', () => {
   it('explains the forgotten-password route to visitors and links back to /login', async () => {
     renderAt('/login');
 
-    await userEvent.click(screen.getByRole('link', { name: 'Forgot Your Password?' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Forgot Your Password?' }));
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeInTheDocument();
     expect(screen.getByText(/Ask your facilitator to reset your password/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Back to Sign In' }));
-    expect(screen.getByRole('tab', { name: 'Sign In' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeInTheDocument();
   });
 
-  it.each(['/', '/login', '/forgot-password'])('shows the copyright line with the current year on %s', (path) => {
+  it.each(['/', '/login', '/forgot-password'])('shows the copyright line with the current year on %s', async (path) => {
     renderAt(path);
+    await screen.findByRole('heading', { level: 1 });
 
     expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()} SciTrek`);
   });

@@ -1,40 +1,75 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Suspense, type ComponentType } from 'react';
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAuth } from './auth/auth-context.ts';
 import { RequireAuth } from './auth/RequireAuth.tsx';
+import { loadDayContent } from './days/registry.ts';
 import { Footer } from './layout/Footer.tsx';
 import { InboxProvider } from './layout/InboxProvider.tsx';
+import { lazyPage } from './layout/lazy-page.ts';
 import { Loading } from './layout/Loading.tsx';
 import { PageErrorBoundary } from './layout/PageErrorBoundary.tsx';
 import { SignedInLayout } from './layout/SignedInLayout.tsx';
-import { ForgotPasswordPage } from './pages/ForgotPasswordPage.tsx';
-import { HomePage } from './pages/HomePage.tsx';
-import { InboxPage } from './pages/InboxPage.tsx';
-import { LoginPage } from './pages/LoginPage.tsx';
-import { StudentProfilePage } from './pages/StudentProfilePage.tsx';
-import { WorkbookPage } from './pages/WorkbookPage.tsx';
-import { WorkbooksPage } from './pages/WorkbooksPage.tsx';
 import { DAYS } from './site/days.ts';
 import { QUIZZES, STATIC_SECTIONS } from './site/sections.ts';
 
-// The lesson engine, the day pages, the static pages (which render lesson widgets) and the quizzes (the
-// engine's embed panel) are separate chunks: the login and home pages, first seen over weak school
-// Wi-Fi, do not wait for them.
-const DayPage = lazy(() => import('./days/DayPage.tsx').then((module) => ({ default: module.DayPage })));
-const SectionPage = lazy(() => import('./pages/SectionPage.tsx').then((module) => ({ default: module.SectionPage })));
-const QuizPage = lazy(() => import('./pages/QuizPage.tsx').then((module) => ({ default: module.QuizPage })));
+// Every page is its own chunk, downloaded when it is opened (issue 10, "Route-level splitting"): the
+// login and home pages, first seen over weak school Wi-Fi, carry no lesson engine, form library, menu
+// or dialog code. The entry keeps only what every route needs: React, the router, sign-in, the API
+// client, the signed-in frame (its menus are loaded on first use, see src/layout/menus-loader.ts).
+const HomePage = lazyPage(() => import('./pages/HomePage.tsx'), 'HomePage');
+const LoginPage = lazyPage(() => import('./pages/LoginPage.tsx'), 'LoginPage');
+const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage.tsx'), 'ForgotPasswordPage');
+const StudentProfilePage = lazyPage(() => import('./pages/StudentProfilePage.tsx'), 'StudentProfilePage');
+const InboxPage = lazyPage(() => import('./pages/InboxPage.tsx'), 'InboxPage');
+const WorkbooksPage = lazyPage(() => import('./pages/WorkbooksPage.tsx'), 'WorkbooksPage');
+const WorkbookPage = lazyPage(() => import('./pages/WorkbookPage.tsx'), 'WorkbookPage');
+const QuizPage = lazyPage(() => import('./pages/QuizPage.tsx'), 'QuizPage');
+const SectionPage = lazyPage(() => import('./pages/SectionPage.tsx'), 'SectionPage');
+const DayPage = lazyPage(() => import('./days/DayPage.tsx'), 'DayPage');
 
-function LazyPage({ children }: { children: ReactNode }) {
+/** Which chunk each route renders, for {@link preloadRoute}; the same paths as the routes below. */
+const ROUTE_PAGES: readonly { path: string; page: { preload(): Promise<void> }; day?: number }[] = [
+  { path: '/', page: HomePage },
+  { path: '/login', page: LoginPage },
+  { path: '/forgot-password', page: ForgotPasswordPage },
+  { path: '/student_profile', page: StudentProfilePage },
+  ...QUIZZES.map(({ path }) => ({ path, page: QuizPage })),
+  { path: '/inbox', page: InboxPage },
+  { path: '/workbooks', page: WorkbooksPage },
+  { path: '/workbooks/:workbookId', page: WorkbookPage },
+  ...STATIC_SECTIONS.map(({ path }) => ({ path, page: SectionPage })),
+  ...DAYS.map(({ day, path }) => ({ path, page: DayPage, day })),
+];
+
+/**
+ * Starts downloading the code of the page at `pathname` (and, for a day, its lesson and schema) at once,
+ * in parallel with the start-up sign-in check, instead of after it. Called once by src/main.tsx before
+ * the first render; an unknown path preloads nothing. Never throws: a failed download shows up when the
+ * page renders.
+ *
+ * @param pathname - `location.pathname`, e.g. `/sections/day-1`
+ */
+export function preloadRoute(pathname: string): void {
+  const route = ROUTE_PAGES.find(({ path }) => matchPath(path, pathname));
+  if (!route) return;
+  void route.page.preload();
+  if (route.day !== undefined) loadDayContent(route.day).catch(() => undefined);
+}
+
+/** What a page shows while its code downloads; the same as the start-up Loading view, so no flash between them. */
+const PAGE_LOADING = (
+  <main className="content-page" id="main">
+    <Loading />
+  </main>
+);
+
+/** A public page in its own error boundary: a page whose code fails to download says so, with a Reload button. */
+function PublicPage({ page: Page }: { page: ComponentType }) {
+  const { pathname } = useLocation();
   return (
-    <Suspense
-      fallback={
-        <main className="content-page" id="main">
-          <Loading />
-        </main>
-      }
-    >
-      {children}
-    </Suspense>
+    <PageErrorBoundary key={pathname}>
+      <Page />
+    </PageErrorBoundary>
   );
 }
 
@@ -43,72 +78,62 @@ function LazyPage({ children }: { children: ReactNode }) {
  * needs a signed-in student and sends anyone else to `/login`. While the start-up user check runs, every
  * route shows the Loading view; unknown paths go to `/` when signed in, else to `/login`; `/login` goes
  * to `/` when signed in. The footer is on every page.
+ *
+ * Pages load on demand (issue 10). The router moves between pages in a transition, so the page being
+ * left stays on screen until the next one's code has arrived (no Loading flash), except for a day,
+ * which shows Loading at once as it always has; a first visit shows Loading while its page downloads.
  */
 export function App() {
   const { status } = useAuth();
   return (
     <div className="app">
       {status === 'loading' ? (
-        <main className="content-page" id="main">
-          <Loading />
-        </main>
+        PAGE_LOADING
       ) : (
         <InboxProvider>
-          <Routes>
-            <Route path="/" element={<HomePage />} />
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-            <Route
-              element={
-                <RequireAuth>
-                  <SignedInLayout />
-                </RequireAuth>
-              }
-            >
-              <Route path="/student_profile" element={<StudentProfilePage />} />
-              {QUIZZES.map((quiz) => (
-                <Route
-                  key={quiz.path}
-                  path={quiz.path}
-                  element={
-                    <LazyPage>
-                      <QuizPage quiz={quiz} />
-                    </LazyPage>
-                  }
-                />
-              ))}
-              <Route path="/inbox" element={<InboxPage />} />
-              <Route path="/workbooks" element={<WorkbooksPage />} />
-              <Route path="/workbooks/:workbookId" element={<WorkbookPage />} />
-              {STATIC_SECTIONS.map((section) => (
-                <Route
-                  key={section.slug}
-                  path={section.path}
-                  element={
-                    <LazyPage>
-                      <SectionPage section={section} />
-                    </LazyPage>
-                  }
-                />
-              ))}
-            </Route>
-            {DAYS.map(({ day, path }) => (
+          <Suspense fallback={PAGE_LOADING}>
+            <Routes>
+              <Route path="/" element={<PublicPage page={HomePage} />} />
+              <Route path="/login" element={<PublicPage page={LoginPage} />} />
+              <Route path="/forgot-password" element={<PublicPage page={ForgotPasswordPage} />} />
               <Route
-                key={day}
-                path={path}
                 element={
                   <RequireAuth>
-                    <PageErrorBoundary key={day}>
-                      <Suspense fallback={<Loading />}>
-                        <DayPage day={day} />
-                      </Suspense>
-                    </PageErrorBoundary>
+                    <SignedInLayout />
                   </RequireAuth>
                 }
-              />
-            ))}
-            <Route path="*" element={<Navigate to={status === 'signed-in' ? '/' : '/login'} replace />} />
-          </Routes>
+              >
+                <Route path="/student_profile" element={<StudentProfilePage />} />
+                {QUIZZES.map((quiz) => (
+                  <Route key={quiz.path} path={quiz.path} element={<QuizPage quiz={quiz} />} />
+                ))}
+                <Route path="/inbox" element={<InboxPage />} />
+                <Route path="/workbooks" element={<WorkbooksPage />} />
+                <Route path="/workbooks/:workbookId" element={<WorkbookPage />} />
+                {STATIC_SECTIONS.map((section) => (
+                  <Route key={section.slug} path={section.path} element={<SectionPage section={section} />} />
+                ))}
+              </Route>
+              {DAYS.map(({ day, path }) => (
+                <Route
+                  key={day}
+                  path={path}
+                  element={
+                    <RequireAuth>
+                      <PageErrorBoundary key={day}>
+                        {/* A boundary of its own: opening a day replaces the page at once with Loading, then the
+                            day's bar and lesson, as before the split; the bar of the page left never lingers. */}
+                        <Suspense fallback={<Loading />}>
+                          <DayPage day={day} />
+                        </Suspense>
+                      </PageErrorBoundary>
+                    </RequireAuth>
+                  }
+                />
+              ))}
+              <Route path="*" element={<Navigate to={status === 'signed-in' ? '/' : '/login'} replace />} />
+            </Routes>
+          </Suspense>
         </InboxProvider>
       )}
       <Footer />

@@ -1,9 +1,8 @@
-import { Collapsible, DropdownMenu } from 'radix-ui';
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { ModulePage } from '../site/sections.ts';
+import { Chevron } from './Chevron.tsx';
+import { useDeferredMenu } from './menus-loader.ts';
 import { useMediaQuery } from './use-media-query.ts';
-import { Chevron } from './UserMenu.tsx';
 
 /**
  * The widths at which the navigation bar folds its links behind the Menu button into a drawer; the
@@ -29,72 +28,49 @@ export interface NavMenuProps {
  *
  * Either way the current page is marked `aria-current="page"`, and the trigger looks active while one
  * of its pages is open.
+ *
+ * The menu code (Radix, floating-ui) is not in the page's first download (issue 10): until it arrives
+ * the trigger is a stand-in that looks the same, starts the download when hovered or focused, and
+ * opens the menu as soon as it has arrived if it was pressed meanwhile (src/layout/menus-loader.ts).
  */
 export function NavMenu({ label, pages }: NavMenuProps) {
   const { pathname } = useLocation();
   const folded = useMediaQuery(FOLDED_NAV_QUERY);
   const current = pages.some((page) => page.path === pathname);
+  const { menus, takeOver, triggerProps } = useDeferredMenu(folded ? 'click' : 'press');
 
-  if (folded) return <NavDisclosure label={label} pages={pages} pathname={pathname} current={current} />;
-
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="menu-trigger top-nav__link" data-current={current ? 'true' : undefined}>
-        <span className="menu-trigger__label">{label}</span>
-        <Chevron />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="start" sideOffset={6} collisionPadding={8}>
-          {pages.map((page) => (
-            <DropdownMenu.Item key={page.path} asChild className="menu__item">
-              <Link to={page.path} aria-current={page.path === pathname ? 'page' : undefined}>
-                {page.title}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
-}
-
-interface NavDisclosureProps extends NavMenuProps {
-  pathname: string;
-  current: boolean;
-}
-
-/** The drawer's form of {@link NavMenu}: a Radix Collapsible whose list opens in place under its button. */
-function NavDisclosure({ label, pages, pathname, current }: NavDisclosureProps) {
-  // Open on the page it was opened on: following a link (which also closes the drawer) folds it again.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const triggerRef = useRef<HTMLButtonElement>(null);
-
-  function closeOnEscape(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key !== 'Escape' || !open) return;
-    // The first Escape folds this list only; the next one (handled by TopNav) closes the drawer.
-    event.stopPropagation();
-    setOpenOn(null);
-    triggerRef.current?.focus();
+  if (menus) {
+    const Menu = folded ? menus.PageDisclosure : menus.PageDropdown;
+    return (
+      <Menu
+        label={label}
+        pages={pages}
+        pathname={pathname}
+        current={current}
+        {...takeOver}
+      />
+    );
   }
 
-  return (
-    <Collapsible.Root className="nav-disclosure" open={open} onOpenChange={(next) => setOpenOn(next ? pathname : null)} onKeyDown={closeOnEscape}>
-      <Collapsible.Trigger ref={triggerRef} className="menu-trigger top-nav__link" data-current={current ? 'true' : undefined}>
-        <span className="menu-trigger__label">{label}</span>
-        <Chevron />
-      </Collapsible.Trigger>
-      <Collapsible.Content asChild>
-        <ul className="nav-disclosure__list">
-          {pages.map((page) => (
-            <li key={page.path}>
-              <Link className="nav-disclosure__link" to={page.path} aria-current={page.path === pathname ? 'page' : undefined}>
-                {page.title}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </Collapsible.Content>
-    </Collapsible.Root>
+  const trigger = (
+    <button
+      type="button"
+      className="menu-trigger top-nav__link"
+      data-current={current ? 'true' : undefined}
+      aria-haspopup={folded ? undefined : 'menu'}
+      aria-expanded="false"
+      data-state="closed"
+      {...triggerProps}
+    >
+      <span className="menu-trigger__label">{label}</span>
+      <Chevron />
+    </button>
+  );
+  return folded ? (
+    <div className="nav-disclosure" data-state="closed">
+      {trigger}
+    </div>
+  ) : (
+    trigger
   );
 }

@@ -4,6 +4,7 @@ import { displayName } from '../api/endpoints.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { MODULE_PAGES, QUIZZES } from '../site/sections.ts';
 import { useOptionalInbox } from './inbox-context.ts';
+import { loadMenus } from './menus-loader.ts';
 import { NavMenu } from './NavMenu.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -29,6 +30,12 @@ export function TopNav() {
   const listId = useId();
   const unread = inbox?.unreadCount ?? 0;
 
+  function toggleDrawer() {
+    setOpenOn(open ? null : pathname);
+    // The drawer shows the Modules and Module Check lists: fetch their code now rather than on the next tap (issue 10).
+    if (!open) loadMenus().catch(() => undefined);
+  }
+
   function closeOnEscape(event: KeyboardEvent<HTMLElement>) {
     // Keys pressed in a menu (rendered in a portal) bubble here through React; those menus close themselves.
     if (event.key !== 'Escape' || !open || !event.currentTarget.contains(event.target as Node)) return;
@@ -40,7 +47,7 @@ export function TopNav() {
     <SiteHeader>
       {user ? (
         <nav className="top-nav__nav" aria-label="Main" onKeyDown={closeOnEscape}>
-          <button type="button" className="control top-nav__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpenOn(open ? null : pathname)}>
+          <button type="button" className="control top-nav__toggle" aria-expanded={open} aria-controls={listId} onClick={toggleDrawer}>
             <MenuIcon open={open} />
             Menu
             {unread > 0 ? <UnreadBadge count={unread} /> : null}

@@ -12,7 +12,9 @@
  * The browser does not validate again: Ajv compiles validators with `new Function`, which the strict CSP
  * forbids (shared/STACK.md T3). This module only types the JSON and turns it into what the page shows.
  * A file that is missing is read as empty, so the app builds while the content is being written.
+ * Only the home page imports this module; the site name every page shows comes from site.ts alone.
  */
+import { DEFAULT_SITE_NAME } from './site.ts';
 
 /** Site name and tagline (`site.json`). */
 export interface SiteInfo {
@@ -77,8 +79,7 @@ export interface SiteFiles {
   'resources.json'?: Resource[];
 }
 
-/** The site name used when `site.json` has none (the module's programme, content-facts.md). */
-export const DEFAULT_SITE_NAME = 'SciTrek';
+export { DEFAULT_SITE_NAME };
 
 /**
  * Turns an image reference from the site data into a URL: a bare file name is served from the images

@@ -1,10 +1,18 @@
-import { readSiteData } from './site-data.ts';
+import type { SiteFiles } from './site-data.ts';
+
+// Only `site.json` here: the name is on every page, while the home page's gallery, team and resources
+// (site-data.ts) load with the home page's own chunk (issue 10). A file not written yet is absent.
+const files = import.meta.glob<SiteFiles['site.json']>('../../content/site/site.json', { eager: true, import: 'default' });
+const site = Object.values(files)[0];
+
+/** The site name used when `site.json` has none (the module's programme, content-facts.md). */
+export const DEFAULT_SITE_NAME = 'SciTrek';
 
 /** The configured site name shown in headers, the footer and page titles (`content/site/site.json`). */
-export const SITE_NAME: string = readSiteData().site.name;
+export const SITE_NAME: string = site?.name || DEFAULT_SITE_NAME;
 
 /** The site's one-line tagline under the name on the home page, or an empty string when none is set. */
-export const SITE_TAGLINE: string = readSiteData().site.tagline;
+export const SITE_TAGLINE: string = site?.tagline ?? '';
 
 /** The logo in the home page header, served by the server from the images folder. */
 export const LOGO_SRC = '/images/logo.svg';

@@ -1,0 +1,19 @@
+// Types of .size-limit.js's helpers, for e2e/route-assets.spec.ts and bench/web.ts.
+
+/** A chunk of the build manifest (dist/.vite/manifest.json). */
+export interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/** The chunks a first visit to `route` loads besides the entry, by manifest key. */
+export function routeChunks(route: string): string[];
+/** Reads `<dist>/.vite/manifest.json`; throws naming `npm run build` when there is none. */
+export function readManifest(dist?: string): Record<string, ManifestChunk>;
+/** The JS and CSS files (relative to the build folder) a first visit to `route` downloads. */
+export function routeAssets(manifest: Record<string, ManifestChunk>, route: string): { js: string[]; css: string[] };
+
+declare const checks: { name: string; path: string[]; limit: string; gzip: boolean }[];
+export default checks;

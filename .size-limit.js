@@ -1,0 +1,108 @@
+// Bundle budgets (issue 10, "Budgets in CI"), checked by `npm run size` (size-limit 12 with
+// @size-limit/file: each file gzipped at level 9, sizes summed) right after `npm run build` in `npm test`.
+//
+// A route's files are not written here: they are derived from the build's manifest
+// (dist/.vite/manifest.json), following the static imports of the entry and of the chunks the app
+// loads at once for that route (src/App.tsx, `preloadRoute`). e2e/route-assets.spec.ts checks that this
+// derivation is what Chromium really downloads on a first visit.
+import { readFileSync } from 'node:fs';
+
+/**
+ * The chunks, by manifest key (source path), that a first visit to a route loads besides the entry,
+ * as src/App.tsx's `preloadRoute` starts them. A day also loads its lesson and its answers schema.
+ *
+ * @param {string} route - a path such as `/login` or `/sections/day-3`
+ * @returns {string[]} manifest keys
+ * @throws {Error} for a route this table does not know
+ */
+export function routeChunks(route) {
+  const day = /^\/sections\/day-(\d+)$/.exec(route);
+  if (day) return ['src/days/DayPage.tsx', `content/days/day-${day[1]}.mdx`, `schemas/day-${day[1]}.schema.json`];
+  const pages = {
+    '/': 'src/pages/HomePage.tsx',
+    '/login': 'src/pages/LoginPage.tsx',
+    '/student_profile': 'src/pages/StudentProfilePage.tsx',
+    '/inbox': 'src/pages/InboxPage.tsx',
+  };
+  const page = pages[/** @type {keyof typeof pages} */ (route)];
+  if (!page) throw new Error(`.size-limit.js: no chunks known for ${route}; add the route to routeChunks().`);
+  return [page];
+}
+
+/**
+ * Reads the build's manifest.
+ *
+ * @param {string} [dist] - the build folder
+ * @returns {Record<string, { file: string, isEntry?: boolean, imports?: string[], css?: string[] }>}
+ * @throws {Error} naming the fix when there is no build
+ */
+export function readManifest(dist = 'dist') {
+  try {
+    return JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8'));
+  } catch (error) {
+    throw new Error(`${dist}/.vite/manifest.json is missing: run \`npm run build\` before \`npm run size\`.`, { cause: error });
+  }
+}
+
+/**
+ * The JS and CSS files a first visit to `route` downloads: the entry and the route's chunks, each with
+ * every chunk it imports statically (Vite preloads those together), never the chunks loaded later on
+ * use (a menu, another page).
+ *
+ * @param {ReturnType<typeof readManifest>} manifest
+ * @param {string} route - e.g. `/sections/day-1`
+ * @returns {{ js: string[], css: string[] }} paths relative to the build folder, e.g. `assets/index-Ab12.js`
+ */
+export function routeAssets(manifest, route) {
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entry) throw new Error('The build manifest has no entry chunk.');
+  const js = new Set();
+  const css = new Set();
+  const seen = new Set();
+  /** @param {string} key */
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The build manifest has no chunk ${key}.`);
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of [entry, ...routeChunks(route)]) visit(key);
+  return { js: [...js].sort(), css: [...css].sort() };
+}
+
+/**
+ * The budgets. The issue's goals are 80 KB of JS for /login and /, 150 KB for /sections/day-1 and 25 KB
+ * of CSS per route. The enforced limits stay just above what the build measures today where a goal is
+ * out of reach, so any growth fails `npm test`:
+ * - /login and /: React 19.3 + react-dom + react-router 7.18 alone are 81 KB (a hello-world with
+ *   BrowserRouter, Routes, Link, NavLink and Navigate), above the 80 KB goal before any page code.
+ * - /login also carries react-hook-form (13.8 KB) and Radix Tabs (8.7 KB with roving focus and
+ *   collection) as long as src/pages/LoginPage.tsx uses them.
+ * - the days carry the whole lesson engine: react-hook-form, @dnd-kit (about 15 KB, for the ordering
+ *   exercise) and Radix Dialog (about 11 KB with remove-scroll and focus-scope, for the overlays).
+ */
+const JS_LIMITS = {
+  '/login': '120 KB',
+  '/': '100 KB',
+  '/student_profile': '100 KB',
+  '/inbox': '100 KB',
+  '/sections/day-1': '176 KB',
+  '/sections/day-2': '176 KB',
+  '/sections/day-3': '177 KB',
+  '/sections/day-4': '176 KB',
+  '/sections/day-5': '176 KB',
+};
+const CSS_LIMIT = '25 KB';
+
+const manifest = readManifest();
+
+export default Object.entries(JS_LIMITS).flatMap(([route, limit]) => {
+  const { js, css } = routeAssets(manifest, route);
+  return [
+    { name: `${route} JS (first visit)`, path: js.map((file) => `dist/${file}`), limit, gzip: true },
+    { name: `${route} CSS`, path: css.map((file) => `dist/${file}`), limit: CSS_LIMIT, gzip: true },
+  ];
+});

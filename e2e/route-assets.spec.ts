@@ -1,0 +1,48 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readManifest, routeAssets } from '../.size-limit.js';
+import { uniqueUsername } from './helpers.ts';
+
+// Issue 10, "Budgets in CI": the bundle budgets (.size-limit.js) add up the files that a route's
+// derivation from the build manifest says a first visit downloads. This checks that derivation against
+// what Chromium really fetches, so a budget can never pass on a list that misses a chunk.
+
+/** The app's own scripts this page fetched (`assets/…js`, as in the manifest), sorted. */
+function scriptsFetched(page: Page): () => string[] {
+  const fetched = new Set<string>();
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) fetched.add(pathname.slice(1));
+  });
+  return () => [...fetched].sort();
+}
+
+test.describe('a first visit downloads exactly the scripts the budgets count', () => {
+  const manifest = readManifest();
+
+  for (const route of ['/login', '/']) {
+    test(`to ${route}`, async ({ page }) => {
+      const fetched = scriptsFetched(page);
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(fetched()).toEqual(routeAssets(manifest, route).js);
+    });
+  }
+
+  test('to /sections/day-1, signed in', async ({ page, request }) => {
+    const response = await request.post('/api/student/signup/', {
+      data: { username: uniqueUsername(), password: 'correct horse battery staple', first_name: 'Ada', last_name: 'Lovelace', classroom_name: '' },
+    });
+    expect(response.status()).toBe(201);
+    const tokens = (await response.json()) as { access: string; refresh: string };
+    await page.addInitScript(({ access, refresh }) => {
+      localStorage.setItem('accessToken', access);
+      localStorage.setItem('refreshToken', refresh);
+    }, tokens);
+    const fetched = scriptsFetched(page);
+    await page.goto('/sections/day-1');
+    await expect(page.getByRole('status').filter({ hasText: 'Ready' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(fetched()).toEqual(routeAssets(manifest, '/sections/day-1').js);
+  });
+});

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient } from './client.ts';
+import { ApiError, createApiClient, REFRESH_LOCK_NAME, retryAfterMs } from './client.ts';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -187,6 +187,113 @@ describe('api client', () => {
       await expect(profile).resolves.toEqual({ url: '/api/student/profile/' });
       await expect(answers).resolves.toEqual({ url: '/api/student/modules/1/response/detail/' });
       expect(fetch.mock.calls.filter(([url]) => url === '/api/token/refresh/')).toHaveLength(1);
+    });
+  });
+
+  describe('refresh-token rotation (issue 11)', () => {
+    it('stores the next refresh token the refresh answers, in place of the spent one', async () => {
+      localStorage.setItem('accessToken', 'expired');
+      localStorage.setItem('refreshToken', 'refresh-1');
+      const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/token/refresh/') return json(200, { access: 'access-2', refresh: 'refresh-2' });
+        return authorizationOf(init) === 'Bearer access-2' ? json(200, { ok: true }) : json(401, { detail: 'Token expired', code: 'invalid_token' });
+      });
+      const client = createApiClient({ fetch });
+
+      await expect(client.request('/api/student/profile/')).resolves.toEqual({ ok: true });
+
+      expect(localStorage.getItem('accessToken')).toBe('access-2');
+      expect(localStorage.getItem('refreshToken')).toBe('refresh-2');
+    });
+
+    describe('two tabs sharing localStorage', () => {
+      /** A stand-in for navigator.locks: one holder at a time per name, in request order. */
+      function fakeLocks() {
+        const tails = new Map<string, Promise<unknown>>();
+        const names: string[] = [];
+        return {
+          names,
+          request: vi.fn((name: string, task: () => Promise<unknown>) => {
+            names.push(name);
+            const run = (tails.get(name) ?? Promise.resolve()).then(task, task);
+            tails.set(name, run.catch(() => undefined));
+            return run;
+          }),
+        };
+      }
+
+      afterEach(() => {
+        Reflect.deleteProperty(navigator, 'locks');
+      });
+
+      it('take turns under a Web Lock: the tab that waited uses the tokens the other just got, and spends nothing', async () => {
+        const locks = fakeLocks();
+        Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+        localStorage.setItem('accessToken', 'expired');
+        localStorage.setItem('refreshToken', 'refresh-1');
+        // The server rotates: refresh-1 is good once; anything spent again ends the login.
+        let spent = false;
+        const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+          if (url === '/api/token/refresh/') {
+            const { refresh } = JSON.parse(String(init?.body)) as { refresh: string };
+            if (refresh !== 'refresh-1' || spent) return json(401, { detail: 'This refresh token was already used', code: 'invalid_token' });
+            spent = true;
+            return json(200, { access: 'access-2', refresh: 'refresh-2' });
+          }
+          return authorizationOf(init) === 'Bearer access-2' ? json(200, { url }) : json(401, { detail: 'Token expired', code: 'invalid_token' });
+        });
+        const onAuthFailure = vi.fn();
+        const tabA = createApiClient({ fetch, onAuthFailure });
+        const tabB = createApiClient({ fetch, onAuthFailure });
+
+        const [inA, inB] = await Promise.all([tabA.request('/api/student/profile/'), tabB.request('/api/student/inbox/')]);
+
+        expect(inA).toEqual({ url: '/api/student/profile/' });
+        expect(inB).toEqual({ url: '/api/student/inbox/' });
+        expect(fetch.mock.calls.filter(([url]) => url === '/api/token/refresh/')).toHaveLength(1);
+        expect(locks.names).toEqual([REFRESH_LOCK_NAME, REFRESH_LOCK_NAME]);
+        expect(localStorage.getItem('refreshToken')).toBe('refresh-2');
+        expect(onAuthFailure).not.toHaveBeenCalled();
+      });
+
+      it('without Web Locks, each tab refreshes with the token it read, and relies on the server’s grace window', async () => {
+        localStorage.setItem('accessToken', 'expired');
+        localStorage.setItem('refreshToken', 'refresh-1');
+        const sent: string[] = [];
+        const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+          if (url === '/api/token/refresh/') {
+            sent.push((JSON.parse(String(init?.body)) as { refresh: string }).refresh);
+            return json(200, { access: 'access-2', refresh: 'refresh-2' }); // the server answers both with the same next token
+          }
+          return authorizationOf(init) === 'Bearer access-2' ? json(200, { url }) : json(401, { detail: 'Token expired', code: 'invalid_token' });
+        });
+        const [tabA, tabB] = [createApiClient({ fetch }), createApiClient({ fetch })];
+
+        await Promise.all([tabA.request('/api/student/profile/'), tabB.request('/api/student/inbox/')]);
+
+        expect(sent).toEqual(['refresh-1', 'refresh-1']);
+        expect(localStorage.getItem('refreshToken')).toBe('refresh-2');
+      });
+    });
+  });
+
+  describe('Retry-After (issue 11)', () => {
+    it('is read into the ApiError of a 429, in ms', async () => {
+      const fetch = vi.fn(async () => new Response(JSON.stringify({ detail: 'Too many', code: 'rate_limited' }), { status: 429, headers: { 'Retry-After': '6' } }));
+      const client = createApiClient({ fetch });
+
+      const error = await client.request('/api/token/', { method: 'POST', body: {}, auth: false }).catch((caught: unknown) => caught);
+
+      expect(error).toMatchObject({ status: 429, code: 'rate_limited', retryAfterMs: 6_000 });
+    });
+
+    it('reads whole seconds or an HTTP date, and nothing else', () => {
+      const now = Date.UTC(2026, 2, 2, 8, 0, 0);
+      expect(retryAfterMs('30', now)).toBe(30_000);
+      expect(retryAfterMs('Mon, 02 Mar 2026 08:01:00 GMT', now)).toBe(60_000);
+      expect(retryAfterMs('Mon, 02 Mar 2026 07:00:00 GMT', now)).toBe(0);
+      expect(retryAfterMs(null, now)).toBeNull();
+      expect(retryAfterMs('soon', now)).toBeNull();
     });
   });
 

@@ -1,4 +1,4 @@
-import { clearTokens, getAccessToken, getRefreshToken, setAccessToken } from '../auth/tokens.ts';
+import { clearTokens, getAccessToken, getRefreshToken, setAccessToken, setTokens } from '../auth/tokens.ts';
 
 /** The token refresh path (spec section 7). */
 export const REFRESH_PATH = '/api/token/refresh/';
@@ -13,6 +13,12 @@ export const REQUEST_TIMEOUT_MS = 20_000;
 export const ACCESS_TOKEN_REFRESH_MARGIN_MS = 60_000;
 /** After a refresh that could not reach the server, try again this much later, ms. */
 export const REFRESH_RETRY_MS = 15_000;
+/**
+ * The Web Lock under which this site's tabs take turns to refresh (issue 11). Every refresh spends the
+ * refresh token, and tabs share it through localStorage: a tab that waited for the lock reads the
+ * tokens again and uses the ones the other tab just got, instead of spending a spent token.
+ */
+export const REFRESH_LOCK_NAME = 'helix-token-refresh';
 
 /**
  * A failed API call. Server errors are JSON `{"detail": "...", "code": "..."}` (spec section 7); a
@@ -27,14 +33,17 @@ export class ApiError extends Error {
   readonly detail: string;
   /** The whole parsed error body (a 409 carries the stored answers), or null. */
   readonly body: unknown;
+  /** How long the server asked to wait before trying again (`Retry-After` of a 429), ms, or null. */
+  readonly retryAfterMs: number | null;
 
-  constructor(status: number, code: string, detail: string, body: unknown = null) {
+  constructor(status: number, code: string, detail: string, body: unknown = null, retryAfterMs: number | null = null) {
     super(`${status} ${code}: ${detail}`);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.detail = detail;
     this.body = body;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 
@@ -49,6 +58,8 @@ export interface RequestOptions {
   /** Let the browser finish the request after the page is hidden or closed (a save on tab hide). Bodies must stay under 64 KB. */
   keepalive?: boolean;
   signal?: AbortSignal;
+  /** This request's timeout, ms; the client's (default {@link REQUEST_TIMEOUT_MS}) unless given. */
+  timeoutMs?: number;
 }
 
 export interface ApiClient {
@@ -56,8 +67,10 @@ export interface ApiClient {
    * Sends one JSON request and returns the parsed JSON response (undefined for an empty body).
    *
    * On a 401 the access token is refreshed with the refresh token and the request is retried once;
-   * concurrent 401s share one refresh. When the server refuses the refresh, or there is no refresh
-   * token, both tokens are cleared and the auth-failure handler runs (spec section 4).
+   * concurrent 401s share one refresh, and tabs take turns through the Web Lock {@link REFRESH_LOCK_NAME}.
+   * The refresh answers the login's next refresh token too, which replaces the stored one (issue 11,
+   * rotation). When the server refuses the refresh, or there is no refresh token, both tokens are
+   * cleared and the auth-failure handler runs (spec section 4).
    *
    * @param path - an absolute API path such as `/api/student/profile/`
    * @throws {@link ApiError} on any non-2xx response, a network failure or a body that is not JSON
@@ -89,6 +102,8 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Clock in ms since the epoch, for token expiry (tests). */
   now?: () => number;
+  /** Makes the signal that ends a request after `ms`; `AbortSignal.timeout` unless given (tests pass one their fake timers drive). */
+  timeoutSignal?: (ms: number) => AbortSignal;
 }
 
 /**
@@ -104,6 +119,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = options.baseUrl ?? '';
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const now = options.now ?? Date.now;
+  const timeoutSignal = options.timeoutSignal ?? ((ms: number) => AbortSignal.timeout(ms));
   const doFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
   let onAuthFailure = options.onAuthFailure ?? null;
   let refreshing: Promise<string> | null = null;
@@ -112,7 +128,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (request.body !== undefined) headers['Content-Type'] = 'application/json';
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const requestTimeoutMs = request.timeoutMs ?? timeoutMs;
+    const timeout = timeoutSignal(requestTimeoutMs);
     try {
       return await doFetch(baseUrl + path, {
         method: request.method ?? 'GET',
@@ -123,7 +140,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       });
     } catch (error) {
       if (request.signal?.aborted) throw error;
-      if (timeout.aborted) throw new ApiError(0, 'network_error', `No answer from the server within ${timeoutMs / 1000} s.`);
+      if (timeout.aborted) throw new ApiError(0, 'network_error', `No answer from the server within ${requestTimeoutMs / 1000} s.`);
       throw new ApiError(0, 'network_error', error instanceof Error ? error.message : 'The request could not be sent.');
     }
   }
@@ -134,7 +151,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     throw new ApiError(401, 'refresh_failed', 'The session has expired. Please log in again.');
   }
 
-  async function refreshAccessToken(): Promise<string> {
+  /** True when the access token expires within {@link ACCESS_TOKEN_REFRESH_MARGIN_MS}; a token with no readable expiry is taken as it is. */
+  function expiresSoon(token: string): boolean {
+    const expiresAt = accessTokenExpiry(token);
+    return expiresAt !== null && expiresAt - now() <= ACCESS_TOKEN_REFRESH_MARGIN_MS;
+  }
+
+  async function refreshAccessToken(staleToken: string | null): Promise<string> {
+    // Another tab may have refreshed while this one waited for the lock: its tokens are in storage.
+    const current = getAccessToken();
+    if (current && current !== staleToken && !expiresSoon(current)) return current;
     const refreshToken = getRefreshToken();
     if (!refreshToken) failAuth();
     // A dropped connection or a server error is not a refusal: keep the tokens so that a student on
@@ -144,16 +170,18 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const body: unknown = response.ok ? await response.json().catch(() => null) : null;
     const access = isRecord(body) && typeof body.access === 'string' && body.access ? body.access : null;
     if (!access) failAuth();
-    setAccessToken(access);
+    // The refresh token just sent is spent (issue 11): keep the next one. A server without rotation answers only `access`.
+    if (isRecord(body) && typeof body.refresh === 'string' && body.refresh) setTokens({ accessToken: access, refreshToken: body.refresh });
+    else setAccessToken(access);
     return access;
   }
 
-  /** The access token to retry with after `staleToken` got a 401: one refresh shared by every caller. */
+  /** The access token to retry with after `staleToken` got a 401: one refresh shared by every caller, and by every tab. */
   function freshAccessToken(staleToken: string | null): Promise<string> {
     const current = getAccessToken();
     // Another request (or tab) refreshed since this one was sent: no need to refresh again.
     if (current && current !== staleToken && !refreshing) return Promise.resolve(current);
-    refreshing ??= refreshAccessToken().finally(() => {
+    refreshing ??= withRefreshLock(() => refreshAccessToken(staleToken)).finally(() => {
       refreshing = null;
     });
     return refreshing;
@@ -225,12 +253,34 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   };
 }
 
-/** Reads a server error body `{"detail", "code"}`, tolerating an empty or non-JSON body. */
+/** Reads a server error body `{"detail", "code"}`, tolerating an empty or non-JSON body, and its `Retry-After`. */
 async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   const detail = isRecord(body) && typeof body.detail === 'string' ? body.detail : response.statusText || `Request failed with status ${response.status}.`;
   const code = isRecord(body) && typeof body.code === 'string' ? body.code : `http_${response.status}`;
-  return new ApiError(response.status, code, detail, body);
+  return new ApiError(response.status, code, detail, body, retryAfterMs(response.headers.get('Retry-After')));
+}
+
+/**
+ * Reads a `Retry-After` header: whole seconds, or an HTTP date (RFC 9110 §10.2.3).
+ *
+ * @returns ms to wait (0 for a date in the past), or null when absent or unreadable
+ */
+export function retryAfterMs(header: string | null, now: number = Date.now()): number | null {
+  if (header === null || header.trim() === '') return null;
+  if (/^\s*\d+\s*$/.test(header)) return Number(header) * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/**
+ * Runs `task` holding the Web Lock {@link REFRESH_LOCK_NAME}, so that tabs refresh one at a time (issue
+ * 11); runs it at once where Web Locks are missing (old browsers, jsdom): the server then hands two tabs
+ * refreshing with one token the same next token, within its 60 s grace window.
+ */
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
+  return locks ? locks.request(REFRESH_LOCK_NAME, task) : task();
 }
 
 /**

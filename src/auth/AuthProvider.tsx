@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { apiClient, ApiError, type ApiClient } from '../api/client.ts';
-import { fetchProfile, login as requestLogin, signup as requestSignup, type SignupDetails, type UserProfile } from '../api/endpoints.ts';
+import { fetchProfile, login as requestLogin, revokeLogin, signup as requestSignup, type SignupDetails, type UserProfile } from '../api/endpoints.ts';
 import { AuthContext, type AuthContextValue, type AuthStatus, type Flushable } from './auth-context.ts';
 import { clearTokens, getAccessToken, setTokens, storedProfile, storeProfile } from './tokens.ts';
 
@@ -124,11 +124,14 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
       // Spec section 4: unsaved day work is saved silently first; a failure does not block the logout.
       // The wait is bounded: past it, the unsaved answers stay in the device's draft for next time (issue 6).
       await Promise.race([Promise.all([...pending].map((each) => each.flush().catch(() => 'failed'))), wait(LOGOUT_SAVE_WAIT_MS)]);
+      // Issue 11: end the login on the server too, with the tokens the final save may have just refreshed.
+      // Bounded by LOGOUT_REQUEST_TIMEOUT_MS; a failure only leaves the login to expire by itself.
+      await revokeLogin(client).catch(() => undefined);
       clearTokens();
       setState({ status: 'signed-out', user: null });
       void navigate('/login', { replace: true });
     },
-    [navigate],
+    [client, navigate],
   );
 
   const registerAutosave = useCallback((autosave: Flushable) => {

@@ -27,8 +27,10 @@ export interface AuthContextValue {
   signup(details: SignupDetails): Promise<void>;
   /**
    * Silently saves unsaved day work (the given autosave plus every registered one), waiting at most
-   * `LOGOUT_SAVE_WAIT_MS`, then removes both tokens and goes to `/login` (spec section 4; issue 6). A
-   * failed or slow save does not stop the logout: its answers stay in the device's draft. Never throws.
+   * `LOGOUT_SAVE_WAIT_MS`, then ends the login on the server (`POST /api/token/logout/`, at most
+   * `LOGOUT_REQUEST_TIMEOUT_MS`; issue 11), then removes both tokens and goes to `/login` (spec section
+   * 4; issue 6). A failed or slow save or logout call does not stop the logout: unsaved answers stay in
+   * the device's draft, and an unended login expires by itself. Never throws.
    */
   logout(options?: { autosave?: Flushable | null }): Promise<void>;
   /**

@@ -5,6 +5,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AnswersContext, type Autosave, type SaveOutcome } from '../../engine/index.ts';
 import { seriousAxeViolations } from '../../engine/test/axe.ts';
+import { createApiClient } from '../api/client.ts';
+import { LOGOUT_REQUEST_TIMEOUT_MS } from '../api/endpoints.ts';
 import { AuthProvider, LOGOUT_SAVE_WAIT_MS } from '../auth/AuthProvider.tsx';
 import { FlushOnLogout } from '../auth/FlushOnLogout.tsx';
 import { TopNav } from './TopNav.tsx';
@@ -146,6 +148,92 @@ describe('logout dialog', () => {
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('refreshToken')).toBeNull();
+  });
+
+  it('ends the login on the server after the final save and before removing the tokens (issue 11)', async () => {
+    const { autosave, finish } = fakeAutosave();
+    const events: string[] = [];
+    autosave.flush = vi.fn(async () => {
+      events.push('final save');
+      return 'saved' as const;
+    });
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/token/logout/') {
+        events.push(`logout call with ${(JSON.parse(String(init?.body)) as { refresh: string }).refresh}, tokens stored: ${localStorage.getItem('refreshToken') !== null}`);
+        return new Response(null, { status: 204 });
+      }
+      return json(200, { id: 1, username: 'ada77', first_name: 'Ada', last_name: 'Lovelace', classroom_name: null });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderDay(
+      <InAnswersForm autosave={autosave}>
+        <TopNav />
+      </InAnswersForm>,
+    );
+    await openLogoutDialog();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    finish('saved');
+
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+    expect(events).toEqual(['final save', 'logout call with refresh-1, tokens stored: true']);
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+  });
+
+  it('still logs out when the server cannot end the login', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/token/logout/') throw new TypeError('Failed to fetch');
+        return json(200, { id: 1, username: 'ada77', first_name: 'Ada', last_name: 'Lovelace', classroom_name: null });
+      }),
+    );
+    renderDay(<TopNav />);
+    await openLogoutDialog();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+  });
+
+  it('waits at most LOGOUT_REQUEST_TIMEOUT_MS for a server that does not answer the logout call', async () => {
+    const fetch = vi.fn((url: string, init: RequestInit) => {
+      if (url === '/api/token/logout/') {
+        return new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      }
+      return Promise.resolve(json(200, { id: 1, username: 'ada77', first_name: 'Ada', last_name: 'Lovelace', classroom_name: null }));
+    });
+    // AbortSignal.timeout ignores fake timers: give the client a timeout they drive.
+    const timeoutSignal = (ms: number) => {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(new DOMException('timed out', 'TimeoutError')), ms);
+      return controller.signal;
+    };
+    render(
+      <MemoryRouter initialEntries={['/sections/day-1']}>
+        <AuthProvider client={createApiClient({ fetch, timeoutSignal })}>
+          <Routes>
+            <Route path="/sections/day-1" element={<TopNav />} />
+            <Route path="/login" element={<h1>Login page</h1>} />
+          </Routes>
+        </AuthProvider>
+      </MemoryRouter>,
+    );
+    await openLogoutDialog();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+      await vi.waitFor(() => expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/token/logout/'));
+      await vi.advanceTimersByTimeAsync(LOGOUT_REQUEST_TIMEOUT_MS - 200);
+      expect(localStorage.getItem('refreshToken')).toBe('refresh-1');
+      await vi.advanceTimersByTimeAsync(400);
+      expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+      expect(localStorage.getItem('refreshToken')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('still logs out when the last save fails', async () => {

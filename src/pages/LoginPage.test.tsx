@@ -22,6 +22,13 @@ function renderAt(path: string) {
   );
 }
 
+/** Renders /login for a visitor and waits for it: the page may be a chunk loaded on demand. */
+async function openLoginPage() {
+  const rendered = renderAt('/login');
+  await screen.findByRole('tab', { name: 'Sign In' });
+  return rendered;
+}
+
 let fetchMock: ReturnType<typeof vi.fn<(url: string, init?: RequestInit) => Promise<Response>>>;
 
 beforeEach(() => {
@@ -38,8 +45,8 @@ function bodyOf(call: [string, RequestInit?] | undefined): unknown {
 }
 
 describe('login page', () => {
-  it('shows the site name, the Sign In form and a link to reset a forgotten password', () => {
-    renderAt('/login');
+  it('shows the site name, the Sign In form and a link to reset a forgotten password', async () => {
+    await openLoginPage();
 
     expect(screen.getByRole('heading', { level: 1, name: 'SciTrek' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Sign In', selected: true })).toBeInTheDocument();
@@ -55,7 +62,7 @@ describe('login page', () => {
         if (url === '/api/student/profile/') return json(200, profile);
         return json(500, {});
       });
-      renderAt('/login');
+      await openLoginPage();
 
       await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'ada77');
       await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
@@ -70,7 +77,7 @@ describe('login page', () => {
 
     it('shows "Invalid credentials. Please try again." in an alert when the credentials are wrong', async () => {
       fetchMock.mockImplementation(async () => json(401, { detail: 'No active account found with the given credentials', code: 'invalid_credentials' }));
-      renderAt('/login');
+      await openLoginPage();
 
       await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'ada77');
       await userEvent.type(screen.getByLabelText('Password'), 'wrong');
@@ -81,11 +88,28 @@ describe('login page', () => {
       expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
     });
 
+    it('shows the same message when the server holds the username back for longer than it waits (issue 11)', async () => {
+      fetchMock.mockImplementation(async () =>
+        new Response(JSON.stringify({ detail: 'Too many failed sign-ins for this username. Try again in 2 minutes.', code: 'rate_limited' }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '120' },
+        }),
+      );
+      await openLoginPage();
+
+      await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'ada77');
+      await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials. Please try again.');
+      expect(fetchMock).toHaveBeenCalledOnce();
+    });
+
     it('shows the same message when the network fails', async () => {
       fetchMock.mockImplementation(async () => {
         throw new TypeError('Failed to fetch');
       });
-      renderAt('/login');
+      await openLoginPage();
 
       await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'ada77');
       await userEvent.type(screen.getByLabelText('Password'), 'pw');
@@ -97,7 +121,7 @@ describe('login page', () => {
     it('disables the button while the request is on its way', async () => {
       let answer: (response: Response) => void = () => undefined;
       fetchMock.mockImplementation((url) => (url === '/api/token/' ? new Promise<Response>((resolve) => (answer = resolve)) : Promise.resolve(json(200, profile))));
-      renderAt('/login');
+      await openLoginPage();
 
       await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'ada77');
       await userEvent.type(screen.getByLabelText('Password'), 'pw');
@@ -109,7 +133,7 @@ describe('login page', () => {
     });
 
     it('requires a username and a password and sends nothing without them', async () => {
-      renderAt('/login');
+      await openLoginPage();
 
       await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
@@ -123,7 +147,7 @@ describe('login page', () => {
 
   describe('the Sign In / Sign Up toggle', () => {
     it('switches to the Sign Up form and announces which one is selected', async () => {
-      renderAt('/login');
+      await openLoginPage();
 
       await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
 
@@ -139,7 +163,7 @@ describe('login page', () => {
     });
 
     it('works with the keyboard', async () => {
-      renderAt('/login');
+      await openLoginPage();
 
       screen.getByRole('tab', { name: 'Sign In' }).focus();
       await userEvent.keyboard('{ArrowRight}');
@@ -153,7 +177,7 @@ describe('login page', () => {
 
   describe('signing up', () => {
     it('shows "Passwords do not match." and sends nothing when the passwords differ', async () => {
-      renderAt('/login');
+      await openLoginPage();
       await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
 
       await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'ada77');
@@ -168,8 +192,41 @@ describe('login page', () => {
       expect(fetchMock).not.toHaveBeenCalled();
     });
 
+    it('shows "The password must be at least 8 characters long." and sends nothing for a shorter password (issue 11)', async () => {
+      await openLoginPage();
+      await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
+
+      await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'ada77');
+      await userEvent.type(screen.getByLabelText('Password'), 'seven77');
+      await userEvent.type(screen.getByLabelText('Confirm Password'), 'seven77');
+      await userEvent.type(screen.getByRole('textbox', { name: 'First Name' }), 'Ada');
+      await userEvent.type(screen.getByRole('textbox', { name: 'Last Name' }), 'Lovelace');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+      expect(await screen.findByText('The password must be at least 8 characters long.')).toBeInTheDocument();
+      expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('The password must be at least 8 characters long.');
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    it('refuses a username holding an invisible character, and sends nothing (issue 11)', async () => {
+      await openLoginPage();
+      await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
+
+      await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'ada\u200B77');
+      await userEvent.type(screen.getByLabelText('Password'), 'same secret');
+      await userEvent.type(screen.getByLabelText('Confirm Password'), 'same secret');
+      await userEvent.type(screen.getByRole('textbox', { name: 'First Name' }), 'Ada');
+      await userEvent.type(screen.getByRole('textbox', { name: 'Last Name' }), 'Lovelace');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+      expect(await screen.findByRole('textbox', { name: 'Username' })).toHaveAccessibleDescription(
+        'The username must not contain control characters, invisible (zero-width) characters or text-direction marks.',
+      );
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
     it('requires every field but Classroom Name', async () => {
-      renderAt('/login');
+      await openLoginPage();
       await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
 
       await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
@@ -189,7 +246,7 @@ describe('login page', () => {
         if (url === '/api/student/profile/') return json(200, profile);
         return json(500, {});
       });
-      renderAt('/login');
+      await openLoginPage();
       await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
 
       await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'ada77');
@@ -214,7 +271,7 @@ describe('login page', () => {
 
     it('shows "Sign up failed. Please check your details and try again." in an alert when the username is taken', async () => {
       fetchMock.mockImplementation(async () => json(409, { detail: 'That username is taken.', code: 'username_taken' }));
-      renderAt('/login');
+      await openLoginPage();
       await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
 
       await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'ada77');
@@ -241,7 +298,7 @@ describe('login page', () => {
   });
 
   it.each(['Sign In', 'Sign Up'])('has no serious accessibility violation on %s', async (tab) => {
-    const { container } = renderAt('/login');
+    const { container } = await openLoginPage();
     await userEvent.click(screen.getByRole('tab', { name: tab }));
     await userEvent.click(screen.getByRole('button', { name: tab }));
     await screen.findByText('Username is required.');

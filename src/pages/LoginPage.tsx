@@ -3,6 +3,7 @@ import { useState, type ComponentPropsWithRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
 import { useAuth } from '../auth/auth-context.ts';
+import { newPasswordProblem, usernameProblem } from '../auth/credentials.ts';
 import { SITE_NAME } from '../site/site.ts';
 
 /** Error texts of spec sections 5 and 8, word for word. */
@@ -164,7 +165,10 @@ function SignUpForm() {
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        {...register('username', { validate: notBlank('Username is required.') })}
+        {...register('username', {
+          // Issue 11: checked before sending, with the server's own rules and messages.
+          validate: { notBlank: notBlank('Username is required.'), characters: (value) => usernameProblem(value) ?? true },
+        })}
       />
       <Field
         id="sign-up-password"
@@ -172,7 +176,7 @@ function SignUpForm() {
         type="password"
         error={errors.password?.message}
         autoComplete="new-password"
-        {...register('password', { required: 'Password is required.' })}
+        {...register('password', { required: 'Password is required.', validate: (value) => newPasswordProblem(value) ?? true })}
       />
       <Field
         id="sign-up-confirm-password"

@@ -4,7 +4,7 @@
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { loadAnswersValidator, type AnswersValidator } from './answers/validators.ts';
 import { createAuthenticate } from './auth/authenticate.ts';
 import { rejectUnstorableBody } from './body-guard.ts';
@@ -43,6 +43,17 @@ export const CONNECTIONS_CHECK_INTERVAL_MS = 1_000;
 /** Fastify's `trustProxy` for a hop count: trust the `hops` proxies nearest the server (its types lack the number form). */
 function trustHops(hops: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < hops;
+}
+
+/**
+ * The access log: one `info` line per request once answered, with the request id Fastify binds to
+ * `request.log`, e.g. `{"reqId":"req-1f","method":"GET","url":"/api/health","statusCode":200,
+ * "responseTime":0.8,"msg":"request completed"}` (`responseTime` in ms). Fastify's own request
+ * logging wrote a second line as each request came in, for about 3 % of a read's CPU (issue 10).
+ */
+function logRequestCompleted(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
+  done();
 }
 
 export interface BuildAppOptions {
@@ -91,6 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const timeouts = config.timeouts ?? DEFAULT_SERVER_TIMEOUTS;
   const app = Fastify({
     logger: { level: config.logLevel },
+    // One line per request (logRequestCompleted below) instead of Fastify's two (issue 10: cheap logging).
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT_BYTES,
     // Issue 11, "Server limits": a stalled request is cut off (408) instead of holding its socket for ever.
     requestTimeout: timeouts.requestMs,
@@ -132,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('user', null);
   // Before schema validation, so no route ever hands the database a string it cannot store.
   app.addHook('preValidation', rejectUnstorableBody);
+  app.addHook('onResponse', logRequestCompleted);
 
   const embedOrigins = loadEmbedOrigins(config.staticDir);
   if (embedOrigins.problem !== null) app.log.warn(embedOrigins.problem);
@@ -150,7 +164,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const usernameKeys = await fillUsernameKeys(db);
   if (usernameKeys.keyed > 0) app.log.warn(usernameKeys, 'usernames from before issue 11 keyed; those in `renamed` sign in as <username>#<id>');
 
-  const authenticate = createAuthenticate(db, tokens);
+  // Checks the access token only, no database round-trip (issue 10); routes answer a deleted account themselves.
+  const authenticate = createAuthenticate(tokens, { now });
   await app.register(healthRoutes);
   // Issue 11, "Sessions" and "Abuse limits".
   const sessions = createSessionService({ db, tokens, now });

@@ -10,6 +10,7 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { loadAnswers, saveAnswers, saveAnswersIfRevision, type SavedAnswers } from '../answers/store.ts';
 import { FIRST_DAY, type AnswersValidator } from '../answers/validators.ts';
+import { ACCOUNT_GONE_DETAIL, accountExists, isMissingAccountError } from '../auth/authenticate.ts';
 import type { Database } from '../db/index.ts';
 import type { Answers } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -97,6 +98,19 @@ function toResponse(saved: SavedAnswers, answers: Answers = saved.answers): Save
 export async function moduleResponseRoutes(app: FastifyInstance, options: ModuleResponseRoutesOptions): Promise<void> {
   const { db, answersValidator, authenticate } = options;
 
+  /**
+   * Runs a save. `authenticate` checks the token, not the account (issue 10), so a deleted
+   * account's save reaches the database, whose foreign key refuses it: that is a 401, never a 500.
+   */
+  const whileAccountExists = async <T>(save: () => Promise<T>): Promise<T> => {
+    try {
+      return await save();
+    } catch (error) {
+      if (isMissingAccountError(error)) throw new ApiError('invalid_token', ACCOUNT_GONE_DETAIL);
+      throw error;
+    }
+  };
+
   app.get<{ Params: DayParams }>(
     '/api/student/modules/:day/response/detail/',
     {
@@ -111,7 +125,11 @@ export async function moduleResponseRoutes(app: FastifyInstance, options: Module
       if (request.user === null) throw new ApiError('not_authenticated');
       const { day } = request.params;
       const saved = await loadAnswers(db, request.user.id, day);
-      if (saved === null) throw new ApiError('not_found', `Nothing is saved for day ${day} yet.`);
+      if (saved === null) {
+        // Nothing stored: a day not saved yet, or an account deleted since its token was issued.
+        if (!(await accountExists(db, request.user.id))) throw new ApiError('invalid_token', ACCOUNT_GONE_DETAIL);
+        throw new ApiError('not_found', `Nothing is saved for day ${day} yet.`);
+      }
       // Rows saved before a content change come back in today's shape.
       return toResponse(saved, answersValidator.restore(day, saved.answers));
     },
@@ -146,15 +164,17 @@ export async function moduleResponseRoutes(app: FastifyInstance, options: Module
     },
     async (request) => {
       if (request.user === null) throw new ApiError('not_authenticated');
+      const userId = request.user.id;
       const { day } = request.params;
       const { answers: received, base_revision: baseRevision } = request.body;
       const prepared = answersValidator.prepare(day, received);
       if (prepared.problem !== null) throw new ApiError('invalid_answers', prepared.problem);
-      if (baseRevision === undefined) return toResponse(await saveAnswers(db, request.user.id, day, prepared.answers));
+      if (baseRevision === undefined) return toResponse(await whileAccountExists(() => saveAnswers(db, userId, day, prepared.answers)));
 
-      const outcome = await saveAnswersIfRevision(db, request.user.id, day, prepared.answers, baseRevision ?? 0);
+      const outcome = await whileAccountExists(() => saveAnswersIfRevision(db, userId, day, prepared.answers, baseRevision ?? 0));
       if (outcome.saved !== null) return toResponse(outcome.saved);
       const stored = outcome.conflict;
+      if (stored === null && !(await accountExists(db, userId))) throw new ApiError('invalid_token', ACCOUNT_GONE_DETAIL);
       const conflict: Omit<RevisionConflictResponse, 'detail' | 'code'> = {
         answers: answersValidator.restore(day, stored?.answers ?? {}),
         revision: stored?.revision ?? 0,

@@ -3,11 +3,12 @@
  * Sign-up also delivers the welcome messages to the new student's inbox, in the same transaction.
  */
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import { ACCOUNT_GONE_DETAIL } from '../auth/authenticate.ts';
 import { replyRateLimited, type SignupLimiter } from '../auth/abuse-limits.ts';
 import { newPasswordProblem, normalizeUsername, usernameProblem } from '../auth/credentials.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { SessionService } from '../auth/sessions.ts';
-import { createUser, UsernameTakenError, type User } from '../auth/users.ts';
+import { createUser, findUserById, UsernameTakenError, type User } from '../auth/users.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { deliverWelcomeMessages, type WelcomeMessage } from '../inbox/messages.ts';
@@ -142,7 +143,10 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
     },
     async (request) => {
       if (request.user === null) throw new ApiError('not_authenticated');
-      return toProfile(request.user);
+      // The token is checked without the database (issue 10): this lookup is the profile's only query.
+      const user = await findUserById(db, request.user.id);
+      if (user === null) throw new ApiError('invalid_token', ACCOUNT_GONE_DETAIL);
+      return toProfile(user);
     },
   );
 }

@@ -68,8 +68,6 @@ export interface BuildAppOptions {
   abuseLimitStore?: 'memory' | 'database';
   /** The clock of tokens, logins and limits; `() => new Date()` unless given (tests move it instead of waiting). */
   now?: () => Date;
-  /** @deprecated Ignored: sign-in limits are `abuseLimits` now (issue 11). Goes with scripts/bench-saves.ts, its last user (issue 10). */
-  loginRateLimit?: unknown;
   /** Answer schemas; loaded from `config.schemasDir` unless given. */
   answersValidator?: AnswersValidator;
   /** Welcome messages for new students; read from `config.inboxDir` unless given. */

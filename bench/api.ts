@@ -1,0 +1,329 @@
+/**
+ * `npm run bench:api` (issue 10, "API benchmark"): the Helix API against its ceilings, each in its own
+ * process, driven by autocannon from another process.
+ *
+ * 1. Ceiling `hello`: bare Fastify answering `{"hello":"world"}` (bench/lib/ceiling-server.ts).
+ * 2. Helix, built (server/index.ts bundled by esbuild, run by plain `node`: bench/lib/build-server.ts;
+ *    BENCH_SERVER=tsx runs `node --import tsx server/index.ts` instead), LOG_LEVEL info, logs to a file, on a fresh
+ *    database: PGlite in a temp DATA_DIR, or, when DATABASE_URL is set, a scratch database on that
+ *    PostgreSQL server (created and dropped by the run). Students sign up through the API at the
+ *    server's real OWASP argon2id cost; then each scenario runs CONNECTIONS connections for
+ *    DURATION_S seconds, each connection a different student: `profile`, `save` (a ~3 KB Day 1
+ *    body, unconditional: the same statement as the ceiling), `save-revision` (the same body with
+ *    `base_revision`, as the app's autosave sends it), `load`, and `login` (each connection signs in
+ *    LOGIN_STUDENTS_PER_CONNECTION different students in turn). RSS is read from /proc idle (after
+ *    start-up, before any request) and at its peak during the scenarios; the idle RSS of the other way
+ *    of running it (tsx, or built) is probed too, for comparison.
+ * 3. Ceilings `upsert` and `select`: bare Fastify running the same SQL on the same database, for the
+ *    same students (the Helix server is stopped first: a PGlite data dir has one process).
+ *
+ * Prints req/s, p50, p99, errors and each route's share of its ceiling, checks the issue's goals,
+ * and writes `bench/results/api.json` under the key `pglite` or `postgres` (the other is kept).
+ *
+ * Env: DATABASE_URL, BENCH_SERVER (built | tsx), CONNECTIONS (50), DURATION_S (10), WARMUP_S (2), LOGIN_STUDENTS_PER_CONNECTION (5),
+ * BENCH_PORT (3240; the ceilings use the next three), CPU_PROF=1 (profile the Helix server with
+ * `--cpu-prof` into bench/results/profiles/).
+ */
+import { randomBytes } from 'node:crypto';
+import { cpus, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { dayOneAnswers } from './lib/answers.ts';
+import { buildServer } from './lib/build-server.ts';
+import { runLoad, type ConnectionPlan, type LoadResult, type LoadScenario } from './lib/load.ts';
+import { createScratchDatabase, type ScratchDatabase } from './lib/postgres.ts';
+import { loadAverage, residentBytes, sampleResidentBytes, startProcess, type RunningProcess } from './lib/processes.ts';
+
+const connections = Number(process.env.CONNECTIONS ?? 50);
+const durationSeconds = Number(process.env.DURATION_S ?? 10);
+const warmupSeconds = Number(process.env.WARMUP_S ?? 2);
+const loginStudentsPerConnection = Number(process.env.LOGIN_STUDENTS_PER_CONNECTION ?? 5);
+const basePort = Number(process.env.BENCH_PORT ?? 3240);
+const cpuProfile = process.env.CPU_PROF === '1';
+const serverMode: 'built' | 'tsx' = process.env.BENCH_SERVER === 'tsx' ? 'tsx' : 'built';
+const baseDatabaseUrl = process.env.DATABASE_URL?.trim() || null;
+const kind: 'pglite' | 'postgres' = baseDatabaseUrl === null ? 'pglite' : 'postgres';
+const PASSWORD = 'a long enough bench password';
+const RESULTS_FILE = resolve('bench/results/api.json');
+const MB = 1024 * 1024;
+
+/** The goals of issue 10, "API benchmark". */
+export const GOALS = {
+  postgres: { saveShareOfUpsert: 0.85, readShareOfSelect: 0.6, p99Ms: 50, idleRssBytes: 120 * MB, loadRssBytes: 200 * MB },
+  pglite: { saveShareOfUpsert: 0.85, p99Ms: 100, idleRssBytes: 350 * MB },
+  loginP99Ms: 2000,
+} as const;
+
+const workDir = mkdtempSync(join(tmpdir(), 'helix-bench-api-'));
+const processes: RunningProcess[] = [];
+let scratch = null as ScratchDatabase | null;
+
+async function start(name: string, script: string, port: number, env: NodeJS.ProcessEnv, nodeFlags: string[] = []): Promise<RunningProcess> {
+  const started = await startProcess({
+    name,
+    script,
+    port,
+    env,
+    nodeFlags,
+    logFile: join(workDir, `${name.replace(':', '-')}.log`),
+    readyPath: name.startsWith('helix') ? '/api/health' : '/ready',
+  });
+  processes.push(started);
+  return started;
+}
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}
+
+/** Runs `scenario` for WARMUP_S (not recorded), then for real while sampling the server's RSS. */
+async function measure(scenario: LoadScenario, server: RunningProcess | null, warmup = warmupSeconds): Promise<{ result: LoadResult; peakRss: number | null }> {
+  if (warmup > 0) await runLoad({ ...scenario, name: `${scenario.name}-warmup`, durationSeconds: warmup }, workDir);
+  const sampler = server === null ? null : sampleResidentBytes(server.pid);
+  const result = await runLoad(scenario, workDir);
+  const peakRss = sampler?.stop() ?? null;
+  console.log(`  ${format(result)}${peakRss === null ? '' : `, server RSS peak ${(peakRss / MB).toFixed(0)} MB`}`);
+  return { result, peakRss };
+}
+
+function format(result: LoadResult): string {
+  const { p50, p99 } = result.latencyMs;
+  return `${result.name.padEnd(14)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${p50} ms  p99 ${p99} ms  errors ${result.errors} (non-2xx ${result.non2xx}, socket ${result.socketErrors})`;
+}
+
+interface Student {
+  id: number;
+  username: string;
+  access: string;
+}
+
+/** Signs up `count` students, a few at a time (argon2 runs on 4 threads). */
+async function signUpStudents(origin: string, count: number): Promise<Student[]> {
+  const students: Student[] = new Array<Student>(count);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < count; index = next++) {
+      const username = `bench-${index}`;
+      const response = await post(`${origin}/api/student/signup/`, { username, password: PASSWORD, first_name: 'Bench', last_name: `Student ${index}` });
+      if (response.status !== 201) throw new Error(`sign-up of ${username} answered ${response.status}: ${await response.text()}`);
+      const { access } = (await response.json()) as { access: string };
+      const id = Number((JSON.parse(Buffer.from(access.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub);
+      students[index] = { id, username, access };
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return students;
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  const loadBefore = loadAverage();
+  console.log(`bench:api on ${kind}: ${connections} connections, ${durationSeconds} s per scenario (+${warmupSeconds} s warm-up), ${cpus().length} CPUs, load average ${loadBefore}`);
+
+  const dataDir = join(workDir, 'data');
+  mkdirSync(dataDir);
+  if (baseDatabaseUrl !== null) scratch = await createScratchDatabase(baseDatabaseUrl, 'helix_bench_api');
+  const databaseEnv: NodeJS.ProcessEnv = { DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '' };
+  const body = JSON.stringify({ answers: dayOneAnswers(1) });
+  const bodies = [0, 1, 2, 3].map((variant) => JSON.stringify({ answers: dayOneAnswers(variant) }));
+  console.log(`save body: ${Buffer.byteLength(body)} bytes (Day 1, every field filled)`);
+
+  // 1. Fastify itself.
+  console.log('ceiling hello (bare Fastify)');
+  const hello = await start('ceiling:hello', 'bench/lib/ceiling-server.ts', basePort + 1, { CEILING: 'hello' });
+  const helloRun = await measure({ name: 'hello', url: `${hello.origin}/hello`, method: 'GET', connections, durationSeconds, plans: [{ headers: {}, bodies: [] }] }, null);
+  await hello.stop();
+
+  // 2. Helix.
+  const builtServer = await buildServer();
+  const serverScripts = { built: builtServer, tsx: 'server/index.ts' };
+  const helixEnv: NodeJS.ProcessEnv = {
+    ...databaseEnv,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    STATIC_DIR: join(workDir, 'no-static'),
+    // Every student signs up and signs in from 127.0.0.1: lift the per-address limits (issue 11) for
+    // the run. A sign-in holds one of the address's LOGIN_FAILURES_BURST tokens until it succeeds, so
+    // the default 30 would refuse some of 50 simultaneous sign-ins with 429.
+    SIGNUPS_BURST: String(connections * loginStudentsPerConnection + 100),
+    LOGIN_FAILURES_BURST: String(connections * 4),
+  };
+  // The other way of running the server, for its idle RSS only (a fresh start on the same database).
+  const otherMode = serverMode === 'built' ? 'tsx' : 'built';
+  const probe = await start(`helix-${otherMode}`, serverScripts[otherMode], basePort, helixEnv);
+  await new Promise((resolveWait) => setTimeout(resolveWait, 1000));
+  const otherIdleRss = residentBytes(probe.pid);
+  await probe.stop();
+
+  console.log(`helix (${serverMode === 'built' ? `node ${builtServer}` : 'node --import tsx server/index.ts'}, ${kind})`);
+  const profileDir = resolve('bench/results/profiles');
+  if (cpuProfile) mkdirSync(profileDir, { recursive: true });
+  const helix = await start('helix', serverScripts[serverMode], basePort, helixEnv, cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+  await new Promise((resolveWait) => setTimeout(resolveWait, 1000));
+  const idleRss = residentBytes(helix.pid);
+  console.log(`  idle RSS ${mb(idleRss)} (run with ${otherMode}: ${mb(otherIdleRss)})`);
+
+  const studentCount = connections * loginStudentsPerConnection;
+  const signUpStarted = performance.now();
+  const students = await signUpStudents(helix.origin, studentCount);
+  console.log(`  ${studentCount} students signed up in ${((performance.now() - signUpStarted) / 1000).toFixed(1)} s`);
+  // The first `connections` students drive the per-student scenarios, one each.
+  const driving = students.slice(0, connections);
+  const authorised = (student: Student, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${student.access}`, ...extra });
+  const json = { 'content-type': 'application/json' };
+
+  const routes: Record<string, LoadResult> = {};
+  const peaks: number[] = [];
+  const run = async (scenario: LoadScenario, warmup = warmupSeconds) => {
+    const { result, peakRss } = await measure(scenario, helix, warmup);
+    routes[scenario.name] = result;
+    if (peakRss !== null) peaks.push(peakRss);
+  };
+  const api = (path: string) => `${helix.origin}${path}`;
+  const perStudent = (headers: (student: Student) => Record<string, string>, planBodies: string[] = []): ConnectionPlan[] =>
+    driving.map((student) => ({ headers: headers(student), bodies: planBodies }));
+
+  await run({ name: 'profile', url: api('/api/student/profile/'), method: 'GET', connections, durationSeconds, plans: perStudent((student) => authorised(student)) });
+  await run({ name: 'save', url: api('/api/student/modules/1/response/'), method: 'POST', connections, durationSeconds, plans: perStudent((student) => authorised(student, json), bodies) });
+  // Conditional saves, as the app's autosave sends them: each connection starts from its student's
+  // stored revision (no warm-up: `save` warmed the same code), then sends the revision each 200 answers.
+  const storedRevisions = await Promise.all(
+    driving.map(async (student) => {
+      const response = await fetch(api('/api/student/modules/1/response/detail/'), { headers: authorised(student) });
+      return ((await response.json()) as { revision: number }).revision;
+    }),
+  );
+  await run(
+    {
+      name: 'save-revision',
+      url: api('/api/student/modules/1/response/'),
+      method: 'POST',
+      connections,
+      durationSeconds,
+      sendBaseRevision: true,
+      plans: driving.map((student, index) => ({ headers: authorised(student, json), bodies, baseRevision: storedRevisions[index] })),
+    },
+    0,
+  );
+  await run({ name: 'load', url: api('/api/student/modules/1/response/detail/'), method: 'GET', connections, durationSeconds, plans: perStudent((student) => authorised(student)) });
+  // Login: no warm-up, so no student signs in more often than the sign-in rate limit allows.
+  const loginPlans: ConnectionPlan[] = Array.from({ length: connections }, (_, connection) => ({
+    headers: json,
+    bodies: students
+      .slice(connection * loginStudentsPerConnection, (connection + 1) * loginStudentsPerConnection)
+      .map((student) => JSON.stringify({ username: student.username, password: PASSWORD })),
+  }));
+  await run({ name: 'login', url: api('/api/token/'), method: 'POST', connections, durationSeconds, plans: loginPlans }, 0);
+  await new Promise((resolveWait) => setTimeout(resolveWait, 1000));
+  const idleAfterRss = residentBytes(helix.pid);
+  await helix.stop();
+
+  // 3. The same SQL on the same database.
+  console.log('ceilings upsert and select (bare Fastify, same SQL, same database)');
+  const upsert = await start('ceiling:upsert', 'bench/lib/ceiling-server.ts', basePort + 2, { ...databaseEnv, CEILING: 'upsert' });
+  const upsertRun = await measure(
+    {
+      name: 'bare-upsert',
+      url: `${upsert.origin}/upsert/0`,
+      method: 'POST',
+      connections,
+      durationSeconds,
+      plans: driving.map((student) => ({ path: `/upsert/${student.id}`, headers: json, bodies })),
+    },
+    null,
+  );
+  await upsert.stop();
+  const select = await start('ceiling:select', 'bench/lib/ceiling-server.ts', basePort + 3, { ...databaseEnv, CEILING: 'select' });
+  const selectRun = await measure(
+    { name: 'bare-select', url: `${select.origin}/select/0`, method: 'GET', connections, durationSeconds, plans: driving.map((student) => ({ path: `/select/${student.id}`, headers: {}, bodies: [] })) },
+    null,
+  );
+  await select.stop();
+
+  const ceilings = { hello: helloRun.result, upsert: upsertRun.result, select: selectRun.result };
+  const share = (route: string, ceiling: LoadResult) => (routes[route]?.requestsPerSecond ?? 0) / ceiling.requestsPerSecond;
+  const shares = {
+    'save / bare upsert': share('save', ceilings.upsert),
+    'save-revision / bare upsert': share('save-revision', ceilings.upsert),
+    'load / bare select': share('load', ceilings.select),
+    'profile / bare select': share('profile', ceilings.select),
+    'profile / hello': share('profile', ceilings.hello),
+    'load / hello': share('load', ceilings.hello),
+    'save / hello': share('save', ceilings.hello),
+    'bare select / hello': ceilings.select.requestsPerSecond / ceilings.hello.requestsPerSecond,
+    'bare upsert / hello': ceilings.upsert.requestsPerSecond / ceilings.hello.requestsPerSecond,
+  };
+  const loadRss = peaks.length === 0 ? null : Math.max(...peaks);
+
+  const goals: { goal: string; measured: string; met: boolean }[] = [];
+  const goal = (text: string, measured: string, met: boolean) => goals.push({ goal: text, measured, met });
+  const allRuns = [...Object.values(routes), ...Object.values(ceilings)];
+  const totalErrors = allRuns.reduce((sum, result) => sum + result.errors, 0);
+  goal('0 errors in every run', `${totalErrors} errors`, totalErrors === 0);
+  if (kind === 'postgres') {
+    const g = GOALS.postgres;
+    goal(`save >= ${g.saveShareOfUpsert * 100} % of the bare upsert`, pct(shares['save / bare upsert']), shares['save / bare upsert'] >= g.saveShareOfUpsert);
+    goal(`load >= ${g.readShareOfSelect * 100} % of the bare select`, pct(shares['load / bare select']), shares['load / bare select'] >= g.readShareOfSelect);
+    goal(`profile >= ${g.readShareOfSelect * 100} % of the bare select`, pct(shares['profile / bare select']), shares['profile / bare select'] >= g.readShareOfSelect);
+    for (const name of ['profile', 'save', 'save-revision', 'load']) {
+      const p99 = routes[name]?.latencyMs.p99 ?? Infinity;
+      goal(`${name} p99 <= ${g.p99Ms} ms`, `${p99} ms`, p99 <= g.p99Ms);
+    }
+    goal(`RSS idle <= ${g.idleRssBytes / MB} MB`, mb(idleRss), idleRss !== null && idleRss <= g.idleRssBytes);
+    goal(`RSS under load <= ${g.loadRssBytes / MB} MB`, mb(loadRss), loadRss !== null && loadRss <= g.loadRssBytes);
+  } else {
+    const g = GOALS.pglite;
+    goal(`save >= ${g.saveShareOfUpsert * 100} % of the bare PGlite upsert`, pct(shares['save / bare upsert']), shares['save / bare upsert'] >= g.saveShareOfUpsert);
+    const p99 = routes.save?.latencyMs.p99 ?? Infinity;
+    goal(`save p99 <= ${g.p99Ms} ms`, `${p99} ms`, p99 <= g.p99Ms);
+    goal(`RSS idle <= ${g.idleRssBytes / MB} MB`, mb(idleRss), idleRss !== null && idleRss <= g.idleRssBytes);
+  }
+  const loginP99 = routes.login?.latencyMs.p99 ?? Infinity;
+  goal(`login p99 <= ${GOALS.loginP99Ms} ms at ${connections} connections (OWASP argon2id)`, `${loginP99} ms`, loginP99 <= GOALS.loginP99Ms);
+
+  const loadAfter = loadAverage();
+  console.log('\nshares of the ceilings (req/s over req/s):');
+  for (const [name, value] of Object.entries(shares)) console.log(`  ${name.padEnd(28)} ${pct(value)}`);
+  console.log(`server RSS: idle ${mb(idleRss)}, peak under load ${mb(loadRss)}, idle after the runs ${mb(idleAfterRss)}; idle when run with ${otherMode}: ${mb(otherIdleRss)}`);
+  console.log('\ngoals:');
+  for (const { goal: text, measured, met } of goals) console.log(`  ${met ? 'met    ' : 'MISSED '} ${text}: ${measured}`);
+  console.log(`load average before ${loadBefore}, after ${loadAfter}`);
+
+  const entry = {
+    measuredAt: startedAt.toISOString(),
+    machine: { cpus: cpus().length, node: process.version, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter },
+    settings: { connections, durationSeconds, warmupSeconds, saveBodyBytes: Buffer.byteLength(body), loginStudentsPerConnection, server: serverMode === 'built' ? 'server/index.ts bundled by esbuild, run by node' : 'node --import tsx server/index.ts', logLevel: process.env.LOG_LEVEL ?? 'info' },
+    routes,
+    ceilings,
+    shares,
+    rssBytes: { idle: idleRss, underLoadPeak: loadRss, idleAfter: idleAfterRss, [`idleWhenRunWith${otherMode === 'tsx' ? 'Tsx' : 'Built'}`]: otherIdleRss },
+    goals,
+  };
+  const previous = existsSync(RESULTS_FILE) ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Record<string, unknown>) : {};
+  mkdirSync(resolve('bench/results'), { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify({ ...previous, [kind]: entry }, null, 2)}\n`);
+  console.log(`wrote ${RESULTS_FILE} (key "${kind}")`);
+}
+
+function pct(value: number): string {
+  return `${(value * 100).toFixed(1)} %`;
+}
+
+function mb(bytes: number | null): string {
+  return bytes === null ? '?' : `${(bytes / MB).toFixed(0)} MB`;
+}
+
+let failed = false;
+try {
+  await main();
+} catch (error) {
+  failed = true;
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await Promise.all(processes.map((running) => running.stop()));
+  await scratch?.drop();
+  // Keep the servers' logs of a failed run.
+  if (failed) console.error(`logs kept in ${workDir}`);
+  else rmSync(workDir, { recursive: true, force: true });
+}

@@ -1,0 +1,63 @@
+/**
+ * A realistic Day 1 answers object for the benchmarks: every field of `schemas/day-1.schema.json`,
+ * filled the way a student who worked through the whole day fills it (blanks chosen, steps ordered,
+ * a few sentences per question), so a save body weighs what a real one does (about 3 KB).
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defaultsOf } from '../../engine/schema/normalize.ts';
+import type { AnswersSchema } from '../../engine/schema/types.ts';
+
+/** The size the issue asks a save body to have: about 3 KB (issue 10, "API benchmark"). */
+export const TARGET_BODY_BYTES = 3 * 1024;
+
+const SENTENCES = [
+  'The lac operon is only read when lactose is present and glucose is scarce.',
+  'A repressor protein sits on the operator and blocks RNA polymerase.',
+  'When lactose binds the repressor it changes shape and lets go of the DNA.',
+  'Gene expression is the whole process of making a protein from a gene.',
+  'Regulation decides when and how much of that protein the cell makes.',
+  'Every cell holds the same DNA but only some genes are switched on.',
+];
+
+function sentences(count: number, offset: number): string {
+  return Array.from({ length: count }, (_, index) => SENTENCES[(index + offset) % SENTENCES.length]).join(' ');
+}
+
+/**
+ * Day 1's answers as a student would send them after a full lesson.
+ *
+ * @param schemaPath - Day 1's schema, default `schemas/day-1.schema.json` from the working directory
+ * @param variant - changes one free-text answer, so successive saves differ (any integer)
+ * @returns a whole answers object of today's shape; `JSON.stringify({ answers })` is about {@link TARGET_BODY_BYTES}
+ */
+export function dayOneAnswers(variant = 0, schemaPath = resolve('schemas/day-1.schema.json')): Record<string, unknown> {
+  const schema = JSON.parse(readFileSync(schemaPath, 'utf8')) as AnswersSchema;
+  const answers = defaultsOf(schema) as Record<string, unknown>;
+  const fill = (list: unknown, length: number, offset: number) =>
+    Array.isArray(list) ? list.map((_, index) => sentences(length, index + offset)) : list;
+  answers.worksheet = fill(answers.worksheet, 1, 0);
+  answers.analogies = Array.isArray(answers.analogies)
+    ? answers.analogies.map((_, index) => ({ analogy: sentences(1, index), why: sentences(1, index + 2) }))
+    : answers.analogies;
+  answers.fillBlanks = Array.isArray(answers.fillBlanks) ? answers.fillBlanks.map((_, index) => (index % 2 === 0 ? 'RNA polymerase' : 'operator')) : [];
+  const dnd = answers.dnd as { available: string[]; ordered: string[]; orderSize: number };
+  answers.dnd = { available: [], ordered: [...dnd.available], orderSize: dnd.orderSize };
+  answers.geneQ1 = `${sentences(3, variant)} (draft ${variant})`;
+  answers.inquiry = { think: sentences(2, 1) };
+  const sim = answers.sim as Record<string, unknown>;
+  answers.sim = {
+    gene1: (sim.gene1 as string[]).map((_, index) => (index % 2 === 0 ? 'high' : 'low')),
+    gene2: (sim.gene2 as string[]).map((_, index) => (index % 2 === 0 ? 'low' : 'high')),
+    gene3: (sim.gene3 as string[]).map((_, index) => (index < 3 ? 'on' : 'off')),
+    reflections: fill(sim.reflections, 1, 2),
+  };
+  answers.wrap = { reflection: sentences(2, 3) };
+  answers.simOn = sentences(1, 0);
+  answers.simOff = sentences(1, 1);
+  answers.simObservations = sentences(1, 2);
+  answers.simSteps = fill(answers.simSteps, 1, 3);
+  answers.discussion = fill(answers.discussion, 1, 4);
+  answers.exitTicket = fill(answers.exitTicket, 1, 5);
+  return answers;
+}

@@ -1,0 +1,143 @@
+/**
+ * Starting and stopping the benchmarks' server processes, and reading their memory. Every process is
+ * started with `node` itself (never through npx), so the recorded pid is the server's and killing it
+ * frees its port (shared/STACK.md T14). Processes still running when the benchmark exits, fails or
+ * is interrupted are killed by pid.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync, readFileSync, closeSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** A server process the benchmark started. */
+export interface RunningProcess {
+  /** For messages, e.g. `helix` or `ceiling:upsert`. */
+  name: string;
+  pid: number;
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  /** Where its stdout and stderr go. */
+  logFile: string;
+  /** Sends SIGTERM, then SIGKILL after 5 s; resolves when it has exited. Idempotent. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  name: string;
+  /** Script run as `node --import tsx <script>` (TypeScript) or `node <script>` (`.mjs`/`.js`), from the working directory. */
+  script: string;
+  port: number;
+  env: NodeJS.ProcessEnv;
+  /** stdout and stderr are appended here. */
+  logFile: string;
+  /** GET path that answers 2xx once the server is ready. */
+  readyPath: string;
+  /** Give up after this long, in ms. Default 60 000 (a fresh PGlite takes about 5 s: T10). */
+  readyTimeoutMs?: number;
+  /** Extra `node` flags, e.g. `--cpu-prof`. */
+  nodeFlags?: string[];
+}
+
+const running = new Set<ChildProcess>();
+
+function killAll(): void {
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+process.on('exit', killAll);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    killAll();
+    process.exit(130);
+  });
+}
+
+/**
+ * Starts a server as its own process and waits until `readyPath` answers 2xx.
+ *
+ * @throws when it exits before being ready or is not ready within `readyTimeoutMs` (it is killed
+ *   first; the message names its log file)
+ */
+export async function startProcess(options: StartOptions): Promise<RunningProcess> {
+  const log = openSync(options.logFile, 'a');
+  const loader = options.script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...loader, options.script], {
+    env: { ...process.env, ...options.env, PORT: String(options.port), HOST: '127.0.0.1' },
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  running.add(child);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.once('exit', () => running.delete(child));
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const killTimer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(killTimer);
+    })();
+    return stopping;
+  };
+  const origin = `http://127.0.0.1:${options.port}`;
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${options.name} exited (${child.exitCode ?? child.signalCode}) before it was ready; see ${options.logFile}`);
+    }
+    try {
+      const response = await fetch(`${origin}${options.readyPath}`);
+      await response.arrayBuffer();
+      if (response.ok) return { name: options.name, pid: child.pid!, origin, logFile: options.logFile, stop };
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  await stop();
+  throw new Error(`${options.name} was not ready within ${options.readyTimeoutMs ?? 60_000} ms; see ${options.logFile}`);
+}
+
+/**
+ * A process's resident memory, from `/proc/<pid>/status` (VmRSS).
+ *
+ * @returns bytes, or null when the process is gone or /proc is missing (not Linux)
+ */
+export function residentBytes(pid: number): number | null {
+  try {
+    const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Samples a process's RSS every `intervalMs` until stopped.
+ *
+ * @returns `stop()`, which answers the highest RSS seen, in bytes (null if none could be read)
+ */
+export function sampleResidentBytes(pid: number, intervalMs = 250): { stop(): number | null } {
+  let peak: number | null = null;
+  const read = () => {
+    const bytes = residentBytes(pid);
+    if (bytes !== null && (peak === null || bytes > peak)) peak = bytes;
+  };
+  read();
+  const timer = setInterval(read, intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      read();
+      return peak;
+    },
+  };
+}
+
+/** The machine's 1-minute load average, from /proc/loadavg (null when unreadable). */
+export function loadAverage(): number | null {
+  try {
+    return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+  } catch {
+    return null;
+  }
+}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import {
   openDraftStore,
   restoreAnswers,
@@ -43,7 +43,9 @@ export function useLesson<T>(key: string, load: () => Promise<T | null>): { stat
   useEffect(() => {
     let cancelled = false;
     const settle = (next: LessonState<T>) => {
-      if (!cancelled) setLoaded({ ...next, key, attempt });
+      // A transition: React renders a long lesson in slices and yields between them, instead of one task
+      // of hundreds of ms on a slow Chromebook (issue 10, Lighthouse TBT), keeping Loading until it is done.
+      if (!cancelled) startTransition(() => setLoaded({ ...next, key, attempt }));
     };
     load()
       .then((lesson) => settle(lesson === null ? { status: 'unpublished' } : { status: 'ready', lesson }))

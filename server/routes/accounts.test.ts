@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../auth/tokens.ts';
+import { createUser, fillUsernameKeys, findUserByUsername, UsernameTakenError } from '../auth/users.ts';
 import { users } from '../db/schema.ts';
 import { bearer, createTestApp, createTestDatabase, DATABASE_KINDS, signUp, TEST_JWT_SECRET, type TestDatabase } from '../test/harness.ts';
 
@@ -320,6 +321,33 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
       expect(profile.json().code).toBe('invalid_token');
       const refreshed = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
       expect(refreshed.statusCode).toBe(401);
+    });
+  });
+
+  describe('username keys (issue 11: one rule, in JavaScript)', () => {
+    const student = (username: string) => ({ username, passwordHash: 'x', firstName: 'F', lastName: 'L', classroomName: null });
+
+    it('refuse a second account under the same key, whatever the database’s locale thinks of lower()', async () => {
+      const db = testDatabase.database.db;
+      await createUser(db, student('İlkay'));
+      await expect(createUser(db, student('i̇LKAY'))).rejects.toBeInstanceOf(UsernameTakenError);
+      // PostgreSQL's lower('İ') is 'i': a different name here, and allowed.
+      await expect(createUser(db, student('ilkay'))).resolves.toMatchObject({ usernameKey: 'ilkay' });
+      expect((await findUserByUsername(db, 'İLKAY'))?.username).toBe('İlkay');
+    });
+
+    it('are given at start-up to the non-ASCII usernames stored before issue 11; a colliding one gets a key of its own', async () => {
+      const db = testDatabase.database.db;
+      // Rows as the migration leaves them: only printable-ASCII names got a key.
+      await db.insert(users).values([student('ÉMILE'), student('ｅｍｉｌｅ2'), student('emile2')].map((row) => ({ ...row, usernameKey: null })));
+      await db.update(users).set({ usernameKey: 'emile2' }).where(eq(users.username, 'emile2'));
+      const result = await fillUsernameKeys(db);
+      expect(result.keyed).toBe(2);
+      const clash = await db.select().from(users).where(eq(users.username, 'ｅｍｉｌｅ2'));
+      expect(result.renamed).toEqual([clash[0]?.id]);
+      expect(clash[0]?.usernameKey).toBe(`emile2#${clash[0]?.id}`);
+      expect((await findUserByUsername(db, 'émile'))?.username).toBe('ÉMILE');
+      expect(await fillUsernameKeys(db)).toEqual({ keyed: 0, renamed: [] });
     });
   });
 

@@ -1,8 +1,8 @@
 /**
  * Issue 11, "Abuse limits", through the API: a school behind one address, password spraying, a
  * classmate guessing, sign-up floods. The app's clock is moved by hand, so a simulated hour takes
- * about a second. Run with the limits counted in memory and in the database (PGlite, and PostgreSQL
- * when DATABASE_URL is set).
+ * about a second. The limits count in memory on PGlite and in the `abuse_limits` table on PostgreSQL
+ * (when DATABASE_URL is set), as in production; the table store's own tests run on both.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -11,7 +11,8 @@ import { createDatabaseLimitStore, LIMIT_SWEEP_INTERVAL_MS, type LimitState } fr
 import { abuseLimits, users } from '../db/schema.ts';
 import { createTestApp, createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../test/harness.ts';
 
-const STORES = { pglite: ['memory', 'database'], postgres: ['database'] } as const;
+/** Where the limits count, as in production: in memory on one PGlite server, in the table on PostgreSQL (several servers). */
+const STORES = { pglite: ['memory'], postgres: ['database'] } as const;
 
 describe.each(DATABASE_KINDS)('abuse limits (%s)', (kind) => {
   let testDatabase: TestDatabase;

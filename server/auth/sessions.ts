@@ -24,6 +24,9 @@ import { REFRESH_TOKEN_TTL_SECONDS, type TokenService } from './tokens.ts';
  */
 export const REFRESH_REUSE_GRACE_MS = 60_000;
 
+/** How often a process deletes every expired login, ms (besides the signing-in student's, at each sign-in). */
+export const EXPIRED_LOGINS_SWEEP_MS = 60 * 60_000;
+
 /** Why a login ended, as stored in `revoked_reason`. */
 export type RevokeReason = 'logout' | 'reuse' | 'all_logins';
 
@@ -40,8 +43,9 @@ export const TOKEN_REUSED_MESSAGE = 'This refresh token was already used, so the
 
 export interface SessionService {
   /**
-   * Opens a login for a user and returns its first tokens. Also deletes the user's logins that have
-   * expired, so the table holds about one row per login of the last day.
+   * Opens a login for a user and returns its first tokens. Also deletes the user's expired logins, and
+   * at most once an hour ({@link EXPIRED_LOGINS_SWEEP_MS}) everyone's, so the table holds about the
+   * logins of the last day.
    */
   start(userId: number): Promise<TokenPair>;
   /**
@@ -90,6 +94,7 @@ export function hashToken(token: string): string {
 export function createSessionService(options: SessionServiceOptions): SessionService {
   const { db, tokens } = options;
   const now = options.now ?? (() => new Date());
+  let lastSweep = Number.NEGATIVE_INFINITY;
 
   async function revoke(familyId: string, reason: RevokeReason): Promise<boolean> {
     const ended = await db
@@ -107,7 +112,12 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
       const expiresAt = issuedAt + REFRESH_TOKEN_TTL_SECONDS;
       const familyId = randomBytes(16).toString('base64url');
       const refresh = await tokens.signRefresh({ userId, familyId, generation: 0, issuedAt, expiresAt });
-      await db.delete(refreshTokenFamilies).where(and(eq(refreshTokenFamilies.userId, userId), lt(refreshTokenFamilies.expiresAt, time)));
+      if (time.getTime() - lastSweep >= EXPIRED_LOGINS_SWEEP_MS) {
+        lastSweep = time.getTime();
+        await db.delete(refreshTokenFamilies).where(lt(refreshTokenFamilies.expiresAt, time));
+      } else {
+        await db.delete(refreshTokenFamilies).where(and(eq(refreshTokenFamilies.userId, userId), lt(refreshTokenFamilies.expiresAt, time)));
+      }
       await db.insert(refreshTokenFamilies).values({
         id: familyId,
         userId,

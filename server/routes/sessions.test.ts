@@ -113,6 +113,14 @@ describe.each(DATABASE_KINDS)('sessions (%s)', (kind) => {
       expect((await refresh(current)).statusCode).toBe(401);
     });
 
+    it('deletes expired logins, so the table does not grow with students who never come back', async () => {
+      const { refresh: token } = await signUp(app, 'never-returns');
+      advance(25 * 60 * 60_000); // past the login's 24 h, and past the hourly sweep
+      await signUp(app, 'someone-else');
+      const rows = await testDatabase.database.db.select().from(refreshTokenFamilies).where(eq(refreshTokenFamilies.tokenHash, hashToken(token)));
+      expect(rows).toEqual([]);
+    });
+
     it('stores only SHA-256 hashes of refresh tokens', async () => {
       const { refresh: token } = await signUp(app, 'hashed');
       const rows = await testDatabase.database.db.select().from(refreshTokenFamilies);

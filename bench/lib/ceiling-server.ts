@@ -9,13 +9,14 @@
  *
  * The database is the Helix server's own: the PostgreSQL at DATABASE_URL through a `pg.Pool` of the
  * same size as the server's (pg's default, 10), or, without it, the PGlite in `DATA_DIR/pglite`
- * (the Helix server must be stopped first: one process per data dir). `GET /ready` answers once
+ * with the server's settings (the Helix server must be stopped first: one process per data dir). `GET /ready` answers once
  * listening. Run: `CEILING=upsert PORT=3242 DATA_DIR=… node --import tsx bench/lib/ceiling-server.ts`.
  */
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { PGLITE_START_PARAMS } from '../../server/db/index.ts';
 
 type Mode = 'hello' | 'upsert' | 'select';
 
@@ -38,7 +39,8 @@ if (mode !== 'hello') {
     query = async (sql, params) => (await pool.query(sql, params)).rows as Record<string, unknown>[];
     close = () => pool.end();
   } else {
-    const client = await PGlite.create(join(process.env.DATA_DIR ?? './data', 'pglite'));
+    // The server's own PGlite settings, so the ceiling differs from it only in what runs above the database.
+    const client = await PGlite.create(join(process.env.DATA_DIR ?? './data', 'pglite'), { startParams: PGLITE_START_PARAMS });
     query = async (sql, params) => (await client.query<Record<string, unknown>>(sql, params)).rows;
     close = () => client.close();
   }

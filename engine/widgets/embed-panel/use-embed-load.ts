@@ -34,7 +34,8 @@ export interface UseEmbedLoadOptions {
  * says nothing about whether the site allows framing); a network error or the time limit means it
  * cannot be reached, so whatever the frame shows is the browser's error page. Addresses that are not
  * http(s) (data:, blob:, relative) are not probed and count as reachable. The server's CSP allows
- * `connect-src https:` for this (server/app.ts).
+ * `connect-src` to exactly the origins the content embeds, listed at build time in
+ * `dist/embed-origins.json` (server/content-security-policy.ts).
  *
  * @param src - the embedded page's absolute URL
  * @param timeoutMs - how long to wait for an answer, ms

@@ -3,13 +3,13 @@
 //
 // A route's files are not written here: they are derived from the build's manifest
 // (dist/.vite/manifest.json), following the static imports of the entry and of the chunks the app
-// loads at once for that route (src/App.tsx, `preloadRoute`). e2e/route-assets.spec.ts checks that this
+// loads at once for that route (src/routes.ts, `preloadRoute`). e2e/route-assets.spec.ts checks that this
 // derivation is what Chromium really downloads on a first visit.
 import { readFileSync } from 'node:fs';
 
 /**
  * The chunks, by manifest key (source path), that a first visit to a route loads besides the entry,
- * as src/App.tsx's `preloadRoute` starts them. A day also loads its lesson and its answers schema.
+ * as src/routes.ts's `preloadRoute` starts them. A day also loads its lesson and its answers schema.
  *
  * @param {string} route - a path such as `/login` or `/sections/day-3`
  * @returns {string[]} manifest keys

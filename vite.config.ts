@@ -38,7 +38,14 @@ export default defineConfig({
     rolldownOptions: {
       // Our own modules run nothing when imported (only their CSS does): a page that takes one export
       // from a barrel such as engine/index.ts gets that export's modules, not the whole engine (issue 10).
-      treeshake: { moduleSideEffects: [{ test: /\.css$/, sideEffects: true }, { test: OWN_SOURCE, sideEffects: false }] },
+      // The exception, src/start-preload.ts, exists for what it runs on import.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /\.css$/, sideEffects: true },
+          { test: /\/src\/start-preload\.ts$/, sideEffects: true },
+          { test: OWN_SOURCE, sideEffects: false },
+        ],
+      },
     },
   },
 });

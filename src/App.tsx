@@ -1,8 +1,7 @@
 import { Suspense, type ComponentType } from 'react';
-import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAuth } from './auth/auth-context.ts';
 import { RequireAuth } from './auth/RequireAuth.tsx';
-import { loadDayContent } from './days/registry.ts';
 import { Footer } from './layout/Footer.tsx';
 import { InboxProvider } from './layout/InboxProvider.tsx';
 import { lazyPage } from './layout/lazy-page.ts';
@@ -11,50 +10,23 @@ import { PageErrorBoundary } from './layout/PageErrorBoundary.tsx';
 import { SignedInLayout } from './layout/SignedInLayout.tsx';
 import { DAYS } from './site/days.ts';
 import { QUIZZES, STATIC_SECTIONS } from './site/sections.ts';
+import { PAGE_MODULES } from './routes.ts';
 
 // Every page is its own chunk, downloaded when it is opened (issue 10, "Route-level splitting"): the
 // login and home pages, first seen over weak school Wi-Fi, carry no lesson engine, form library, menu
 // or dialog code. The entry keeps only what every route needs: React, the router, sign-in, the API
 // client, the signed-in frame (its menus are loaded on first use, see src/layout/menus-loader.ts).
-const HomePage = lazyPage(() => import('./pages/HomePage.tsx'), 'HomePage');
-const LoginPage = lazyPage(() => import('./pages/LoginPage.tsx'), 'LoginPage');
-const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage.tsx'), 'ForgotPasswordPage');
-const StudentProfilePage = lazyPage(() => import('./pages/StudentProfilePage.tsx'), 'StudentProfilePage');
-const InboxPage = lazyPage(() => import('./pages/InboxPage.tsx'), 'InboxPage');
-const WorkbooksPage = lazyPage(() => import('./pages/WorkbooksPage.tsx'), 'WorkbooksPage');
-const WorkbookPage = lazyPage(() => import('./pages/WorkbookPage.tsx'), 'WorkbookPage');
-const QuizPage = lazyPage(() => import('./pages/QuizPage.tsx'), 'QuizPage');
-const SectionPage = lazyPage(() => import('./pages/SectionPage.tsx'), 'SectionPage');
-const DayPage = lazyPage(() => import('./days/DayPage.tsx'), 'DayPage');
-
-/** Which chunk each route renders, for {@link preloadRoute}; the same paths as the routes below. */
-const ROUTE_PAGES: readonly { path: string; page: { preload(): Promise<void> }; day?: number }[] = [
-  { path: '/', page: HomePage },
-  { path: '/login', page: LoginPage },
-  { path: '/forgot-password', page: ForgotPasswordPage },
-  { path: '/student_profile', page: StudentProfilePage },
-  ...QUIZZES.map(({ path }) => ({ path, page: QuizPage })),
-  { path: '/inbox', page: InboxPage },
-  { path: '/workbooks', page: WorkbooksPage },
-  { path: '/workbooks/:workbookId', page: WorkbookPage },
-  ...STATIC_SECTIONS.map(({ path }) => ({ path, page: SectionPage })),
-  ...DAYS.map(({ day, path }) => ({ path, page: DayPage, day })),
-];
-
-/**
- * Starts downloading the code of the page at `pathname` (and, for a day, its lesson and schema) at once,
- * in parallel with the start-up sign-in check, instead of after it. Called once by src/main.tsx before
- * the first render; an unknown path preloads nothing. Never throws: a failed download shows up when the
- * page renders.
- *
- * @param pathname - `location.pathname`, e.g. `/sections/day-1`
- */
-export function preloadRoute(pathname: string): void {
-  const route = ROUTE_PAGES.find(({ path }) => matchPath(path, pathname));
-  if (!route) return;
-  void route.page.preload();
-  if (route.day !== undefined) loadDayContent(route.day).catch(() => undefined);
-}
+// src/start-preload.ts starts the current page's chunk before any of this runs.
+const HomePage = lazyPage(PAGE_MODULES.home, 'HomePage');
+const LoginPage = lazyPage(PAGE_MODULES.login, 'LoginPage');
+const ForgotPasswordPage = lazyPage(PAGE_MODULES.forgotPassword, 'ForgotPasswordPage');
+const StudentProfilePage = lazyPage(PAGE_MODULES.profile, 'StudentProfilePage');
+const InboxPage = lazyPage(PAGE_MODULES.inbox, 'InboxPage');
+const WorkbooksPage = lazyPage(PAGE_MODULES.workbooks, 'WorkbooksPage');
+const WorkbookPage = lazyPage(PAGE_MODULES.workbook, 'WorkbookPage');
+const QuizPage = lazyPage(PAGE_MODULES.quiz, 'QuizPage');
+const SectionPage = lazyPage(PAGE_MODULES.section, 'SectionPage');
+const DayPage = lazyPage(PAGE_MODULES.day, 'DayPage');
 
 /** What a page shows while its code downloads; the same as the start-up Loading view, so no flash between them. */
 const PAGE_LOADING = (

@@ -67,6 +67,8 @@ const workDir = mkdtempSync(join(tmpdir(), 'helix-bench-scale-'));
 const processes: RunningProcess[] = [];
 let scratch = null as ScratchDatabase | null;
 
+/** When each acknowledged save was answered, ms since the measured phase began. */
+const saveTimes: number[] = [];
 const latencies: Record<Kind, number[]> = { 'sign-in': [], load: [], save: [], 'read-back': [] };
 const errors: Record<Kind, string[]> = { 'sign-in': [], load: [], save: [], 'read-back': [] };
 
@@ -130,6 +132,7 @@ async function simulate(student: Student, startedAt: number): Promise<void> {
     }
     student.revision = Number(saved.body?.revision);
     student.acknowledged += 1;
+    saveTimes.push(performance.now() - startedAt);
     const readBack = await call('read-back', `${student.other}/api/student/modules/1/response/detail/`, { headers });
     const stored = readBack.body as { revision?: number; answers?: { geneQ1?: string } } | null;
     if (readBack.status !== 200) {
@@ -228,12 +231,17 @@ async function main(): Promise<void> {
   const measuredLatencies = summary(measuredKinds.flatMap((kind) => latencies[kind]));
   const errorCount = measuredKinds.reduce((sum, kind) => sum + errors[kind].length, 0) + errors['sign-in'].length;
   const loadAfter = loadAverage();
+  // Once every student has started (after the first interval), each saves once per interval: the peak rate.
+  const steadyWindowMs = durationMs - saveIntervalMs;
+  const steadySavesPerSecond = steadyWindowMs > 0 ? saveTimes.filter((time) => time >= saveIntervalMs && time < durationMs).length / (steadyWindowMs / 1000) : null;
 
   console.log(`\nmeasured ${measuredSeconds.toFixed(1)} s:`);
   for (const [kind, figures] of Object.entries(byKind)) {
     console.log(`  ${kind.padEnd(10)} ${String(figures.count).padStart(6)} requests  p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  max ${figures.maxMs} ms  errors ${figures.errors}`);
   }
-  console.log(`  saves acknowledged ${acknowledged} (${(acknowledged / measuredSeconds).toFixed(1)} saves/s), all measured requests p99 ${measuredLatencies.p99Ms} ms`);
+  console.log(
+    `  saves acknowledged ${acknowledged} (${(acknowledged / measuredSeconds).toFixed(1)} saves/s over the run, ${steadySavesPerSecond?.toFixed(1) ?? '-'} saves/s once all students are in), all measured requests p99 ${measuredLatencies.p99Ms} ms`,
+  );
   console.log(`rows: ${rowCheck.rows} Day 1 rows for ${rowCheck.expectedRows} students who saved; revisions sum ${rowCheck.revisionsSum} for ${acknowledged} saves acknowledged; ${rowCheck.ok ? 'match' : `MISMATCH (${mismatched.length} students)`}`);
   console.log(`server RSS: idle ${idleRss.map(mb).join(' / ')}, peak ${peakRss.map(mb).join(' / ')}`);
   for (const kind of Object.keys(errors) as Kind[]) for (const message of errors[kind].slice(0, 5)) console.log(`  error (${kind}): ${message}`);
@@ -256,6 +264,7 @@ async function main(): Promise<void> {
     measuredSeconds,
     savesAcknowledged: acknowledged,
     savesPerSecond: acknowledged / measuredSeconds,
+    steadySavesPerSecond,
     requests: Object.fromEntries(measuredKinds.map((kind) => [kind, byKind[kind]])),
     allMeasured: measuredLatencies,
     errors: errorCount,

@@ -217,6 +217,9 @@ async function main(): Promise<void> {
   const savers = students.filter((student) => student.acknowledged > 0);
   const mismatched = savers.filter((student) => revisionByUser.get(student.id) !== student.acknowledged);
   const acknowledged = students.reduce((sum, student) => sum + student.acknowledged, 0);
+  // Storage, for docs/scaling.md: the table with its TOAST and index, per stored row.
+  const [size] = await scratch.query<{ bytes: string }>("select pg_total_relation_size('module_responses') as bytes");
+  const tableBytes = Number(size?.bytes ?? 0);
   const rowCheck = {
     rows: rows.length,
     expectedRows: savers.length,
@@ -224,6 +227,8 @@ async function main(): Promise<void> {
     acknowledgedSaves: acknowledged,
     studentsWhoseRowDisagrees: mismatched.length,
     ok: rows.length === savers.length && mismatched.length === 0,
+    tableBytes,
+    bytesPerRow: rows.length === 0 ? null : Math.round(tableBytes / rows.length),
   };
 
   const measuredKinds: Kind[] = ['load', 'save', 'read-back'];
@@ -242,6 +247,7 @@ async function main(): Promise<void> {
   console.log(
     `  saves acknowledged ${acknowledged} (${(acknowledged / measuredSeconds).toFixed(1)} saves/s over the run, ${steadySavesPerSecond?.toFixed(1) ?? '-'} saves/s once all students are in), all measured requests p99 ${measuredLatencies.p99Ms} ms`,
   );
+  console.log(`storage: module_responses ${(tableBytes / MB).toFixed(1)} MB with TOAST and index, ${rowCheck.bytesPerRow ?? '-'} bytes per row (VACUUM not run)`);
   console.log(`rows: ${rowCheck.rows} Day 1 rows for ${rowCheck.expectedRows} students who saved; revisions sum ${rowCheck.revisionsSum} for ${acknowledged} saves acknowledged; ${rowCheck.ok ? 'match' : `MISMATCH (${mismatched.length} students)`}`);
   console.log(`server RSS: idle ${idleRss.map(mb).join(' / ')}, peak ${peakRss.map(mb).join(' / ')}`);
   for (const kind of Object.keys(errors) as Kind[]) for (const message of errors[kind].slice(0, 5)) console.log(`  error (${kind}): ${message}`);

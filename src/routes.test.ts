@@ -1,0 +1,30 @@
+import { describe, expect, it, vi } from 'vitest';
+
+// The pages themselves are not needed to know which one a path starts downloading.
+vi.mock('./pages/HomePage.tsx', () => ({}));
+vi.mock('./pages/LoginPage.tsx', () => ({}));
+vi.mock('./pages/WorkbookPage.tsx', () => ({}));
+vi.mock('./pages/QuizPage.tsx', () => ({}));
+vi.mock('./pages/SectionPage.tsx', () => ({}));
+vi.mock('./days/DayPage.tsx', () => ({}));
+
+const { preloadRoute } = await import('./routes.ts');
+
+describe('preloading the page being opened (issue 10)', () => {
+  it.each([
+    ['/', 'home'],
+    ['/login', 'login'],
+    ['/workbooks/7', 'workbook'],
+    ['/workbooks/7/', 'workbook'],
+    ['/student_profile/post_module', 'quiz'],
+    ['/sections/vocabulary', 'section'],
+    ['/sections/day-3', 'day'],
+  ])('starts the chunk of %s: %s', (path, page) => {
+    expect(preloadRoute(path)).toBe(page);
+  });
+
+  it('starts nothing for a path the app redirects', () => {
+    expect(preloadRoute('/sections/day-9')).toBeNull();
+    expect(preloadRoute('/workbooks/7/edit')).toBeNull();
+  });
+});

@@ -143,6 +143,18 @@ describe('login page', () => {
       expect(screen.getByRole('textbox', { name: 'Username' })).toHaveAccessibleDescription('Username is required.');
       expect(fetchMock).not.toHaveBeenCalled();
     });
+
+    it('puts the caret in the first field in error, and clears a message as soon as the field is filled', async () => {
+      await openLoginPage();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+      expect(screen.getByRole('textbox', { name: 'Username' })).toHaveFocus();
+
+      await userEvent.keyboard('ada77');
+      expect(screen.queryByText('Username is required.')).not.toBeInTheDocument();
+      expect(screen.getByText('Password is required.')).toBeInTheDocument();
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
   });
 
   describe('the Sign In / Sign Up toggle', () => {

@@ -1,6 +1,5 @@
 import { Tabs } from 'radix-ui';
-import { useState, type ComponentPropsWithRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState, type ComponentPropsWithRef, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useAuth } from '../auth/auth-context.ts';
 import { newPasswordProblem, usernameProblem } from '../auth/credentials.ts';
@@ -56,86 +55,113 @@ export function LoginPage() {
   );
 }
 
-interface SignInValues {
-  username: string;
-  password: string;
+type FieldErrors<Name extends string> = Partial<Record<Name, string>>;
+
+/**
+ * The state of a small form of text inputs, without a form library (issue 10: /login loads none). The
+ * inputs are uncontrolled; their values are read by `name` from the form element. Like the answers form,
+ * nothing is checked before the first submit; after it, every change checks the form again, and a
+ * refused submit focuses the first field in error.
+ *
+ * @param names - the inputs' `name` attributes, in the order they appear
+ * @param validate - returns a message per field in error (an empty object when all is well)
+ * @param submit - called with the values (untrimmed) when `validate` finds nothing; may reject
+ * @returns the current errors, whether a submit is on its way, and handlers for the form element
+ */
+function useTextForm<Name extends string>(
+  names: readonly Name[],
+  validate: (values: Record<Name, string>) => FieldErrors<Name>,
+  submit: (values: Record<Name, string>) => Promise<void>,
+) {
+  const [errors, setErrors] = useState<FieldErrors<Name>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const read = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    return Object.fromEntries(names.map((name) => [name, String(data.get(name) ?? '')])) as Record<Name, string>;
+  };
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    if (submitted) setErrors(validate(read(event.currentTarget)));
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = read(form);
+    const found = validate(values);
+    setSubmitted(true);
+    setErrors(found);
+    const firstInError = names.find((name) => found[name] !== undefined);
+    if (firstInError !== undefined) {
+      form.querySelector<HTMLInputElement>(`[name="${firstInError}"]`)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    void submit(values).finally(() => setSubmitting(false));
+  };
+  return { errors, submitting, onChange, onSubmit };
 }
+
+const SIGN_IN_FIELDS = ['username', 'password'] as const;
 
 function SignInForm() {
   const { login } = useAuth();
   const [failed, setFailed] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<SignInValues>({ defaultValues: { username: '', password: '' } });
-
-  const onSubmit = handleSubmit(async ({ username, password }) => {
-    setFailed(false);
-    try {
-      await login(username.trim(), password);
-    } catch {
-      // Spec section 8: any login failure shows the same message.
-      setFailed(true);
-    }
-  });
+  const { errors, submitting, onChange, onSubmit } = useTextForm(
+    SIGN_IN_FIELDS,
+    (values) => ({
+      ...(values.username.trim() === '' ? { username: 'Username is required.' } : {}),
+      ...(values.password === '' ? { password: 'Password is required.' } : {}),
+    }),
+    async ({ username, password }) => {
+      setFailed(false);
+      try {
+        await login(username.trim(), password);
+      } catch {
+        // Spec section 8: any login failure shows the same message.
+        setFailed(true);
+      }
+    },
+  );
 
   return (
-    <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sign In">
+    <form className="auth-form" onSubmit={onSubmit} onChange={onChange} noValidate aria-label="Sign In">
       {failed ? (
         <p className="form-alert" role="alert">
           {LOGIN_FAILED_MESSAGE}
         </p>
       ) : null}
-      <Field
-        id="sign-in-username"
-        label="Username"
-        error={errors.username?.message}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        {...register('username', { validate: (value) => value.trim() !== '' || 'Username is required.' })}
-      />
-      <Field
-        id="sign-in-password"
-        label="Password"
-        type="password"
-        error={errors.password?.message}
-        autoComplete="current-password"
-        {...register('password', { required: 'Password is required.' })}
-      />
+      <Field id="sign-in-username" name="username" label="Username" error={errors.username} autoComplete="username" autoCapitalize="none" spellCheck={false} />
+      <Field id="sign-in-password" name="password" label="Password" type="password" error={errors.password} autoComplete="current-password" />
       <p className="auth-form__aside">
         <Link to="/forgot-password">Forgot Your Password?</Link>
       </p>
-      <button type="submit" className="button auth-form__submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Signing in…' : 'Sign In'}
+      <button type="submit" className="button auth-form__submit" disabled={submitting}>
+        {submitting ? 'Signing in…' : 'Sign In'}
       </button>
     </form>
   );
 }
 
-interface SignUpValues {
-  username: string;
-  password: string;
-  confirmPassword: string;
-  firstName: string;
-  lastName: string;
-  classroomName: string;
+const SIGN_UP_FIELDS = ['username', 'password', 'confirmPassword', 'firstName', 'lastName', 'classroomName'] as const;
+
+/** The sign-up checks of spec section 5 and issue 11 (the server's own rules and messages), in field order. */
+function signUpErrors(values: Record<(typeof SIGN_UP_FIELDS)[number], string>): FieldErrors<(typeof SIGN_UP_FIELDS)[number]> {
+  const errors: FieldErrors<(typeof SIGN_UP_FIELDS)[number]> = {};
+  const username = values.username.trim() === '' ? 'Username is required.' : usernameProblem(values.username);
+  if (username) errors.username = username;
+  const password = values.password === '' ? 'Password is required.' : newPasswordProblem(values.password);
+  if (password) errors.password = password;
+  if (values.confirmPassword === '') errors.confirmPassword = 'Confirm Password is required.';
+  else if (values.confirmPassword !== values.password) errors.confirmPassword = PASSWORDS_MISMATCH_MESSAGE;
+  if (values.firstName.trim() === '') errors.firstName = 'First Name is required.';
+  if (values.lastName.trim() === '') errors.lastName = 'Last Name is required.';
+  return errors;
 }
 
 function SignUpForm() {
   const { signup } = useAuth();
   const [failed, setFailed] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<SignUpValues>({
-    defaultValues: { username: '', password: '', confirmPassword: '', firstName: '', lastName: '', classroomName: '' },
-  });
-  const notBlank = (message: string) => (value: string) => value.trim() !== '' || message;
-
-  const onSubmit = handleSubmit(async (values) => {
+  const { errors, submitting, onChange, onSubmit } = useTextForm(SIGN_UP_FIELDS, signUpErrors, async (values) => {
     setFailed(false);
     try {
       await signup({
@@ -152,62 +178,22 @@ function SignUpForm() {
   });
 
   return (
-    <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sign Up">
+    <form className="auth-form" onSubmit={onSubmit} onChange={onChange} noValidate aria-label="Sign Up">
       {failed ? (
         <p className="form-alert" role="alert">
           {SIGNUP_FAILED_MESSAGE}
         </p>
       ) : null}
-      <Field
-        id="sign-up-username"
-        label="Username"
-        error={errors.username?.message}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        {...register('username', {
-          // Issue 11: checked before sending, with the server's own rules and messages.
-          validate: { notBlank: notBlank('Username is required.'), characters: (value) => usernameProblem(value) ?? true },
-        })}
-      />
-      <Field
-        id="sign-up-password"
-        label="Password"
-        type="password"
-        error={errors.password?.message}
-        autoComplete="new-password"
-        {...register('password', { required: 'Password is required.', validate: (value) => newPasswordProblem(value) ?? true })}
-      />
-      <Field
-        id="sign-up-confirm-password"
-        label="Confirm Password"
-        type="password"
-        error={errors.confirmPassword?.message}
-        autoComplete="new-password"
-        {...register('confirmPassword', {
-          required: 'Confirm Password is required.',
-          validate: (value, values) => value === values.password || PASSWORDS_MISMATCH_MESSAGE,
-        })}
-      />
+      <Field id="sign-up-username" name="username" label="Username" error={errors.username} autoComplete="username" autoCapitalize="none" spellCheck={false} />
+      <Field id="sign-up-password" name="password" label="Password" type="password" error={errors.password} autoComplete="new-password" />
+      <Field id="sign-up-confirm-password" name="confirmPassword" label="Confirm Password" type="password" error={errors.confirmPassword} autoComplete="new-password" />
       <div className="auth-form__row">
-        <Field
-          id="sign-up-first-name"
-          label="First Name"
-          error={errors.firstName?.message}
-          autoComplete="given-name"
-          {...register('firstName', { validate: notBlank('First Name is required.') })}
-        />
-        <Field
-          id="sign-up-last-name"
-          label="Last Name"
-          error={errors.lastName?.message}
-          autoComplete="family-name"
-          {...register('lastName', { validate: notBlank('Last Name is required.') })}
-        />
+        <Field id="sign-up-first-name" name="firstName" label="First Name" error={errors.firstName} autoComplete="given-name" />
+        <Field id="sign-up-last-name" name="lastName" label="Last Name" error={errors.lastName} autoComplete="family-name" />
       </div>
-      <Field id="sign-up-classroom-name" label="Classroom Name" optional autoComplete="off" {...register('classroomName')} />
-      <button type="submit" className="button auth-form__submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Signing up…' : 'Sign Up'}
+      <Field id="sign-up-classroom-name" name="classroomName" label="Classroom Name" optional autoComplete="off" />
+      <button type="submit" className="button auth-form__submit" disabled={submitting}>
+        {submitting ? 'Signing up…' : 'Sign Up'}
       </button>
     </form>
   );

@@ -3,7 +3,6 @@
  * does not listen; `server/index.ts` does, and tests use `app.inject()`.
  */
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { loadAnswersValidator, type AnswersValidator } from './answers/validators.ts';
 import { createAuthenticate } from './auth/authenticate.ts';
@@ -19,6 +18,7 @@ import { DEFAULT_SERVER_TIMEOUTS, type Config } from './config.ts';
 import { cspDirectives, loadEmbedOrigins } from './content-security-policy.ts';
 import type { Database } from './db/index.ts';
 import { answerExpectationFailed, ERROR_BODY_SCHEMA, handleClientError, toApiError } from './errors.ts';
+import { addHelmetHeaders } from './helmet-headers.ts';
 import { loadWelcomeMessages, type WelcomeMessage } from './inbox/messages.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inboxRoutes } from './routes/inbox.ts';
@@ -45,14 +45,23 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < hops;
 }
 
+/** A request answered later than this, in ms, is logged at `info` even when it succeeded. */
+export const SLOW_REQUEST_MS = 1_000;
+
 /**
- * The access log: one `info` line per request once answered, with the request id Fastify binds to
- * `request.log`, e.g. `{"reqId":"req-1f","method":"GET","url":"/api/health","statusCode":200,
- * "responseTime":0.8,"msg":"request completed"}` (`responseTime` in ms). Fastify's own request
- * logging wrote a second line as each request came in, for about 3 % of a read's CPU (issue 10).
+ * The access log: one line per request once answered, with the request id Fastify binds to
+ * `request.log`, e.g. `{"reqId":"req-1f","method":"POST","url":"/api/token/","statusCode":401,
+ * "responseTime":0.8,"msg":"request completed"}` (`responseTime` in ms). At `info`: every 4xx and 5xx
+ * answer and every request slower than {@link SLOW_REQUEST_MS}; the others (the autosaves and loads
+ * that are nearly all the traffic) at `debug`, so LOG_LEVEL=debug logs every request. Why (issue 10,
+ * "keep request logging cheap"): Fastify's own logging wrote two lines per request, and even one
+ * cost about 25 µs of the 170 µs of CPU a load took; the load balancer in front keeps an access log
+ * of every request anyway (docs/scaling.md).
  */
 function logRequestCompleted(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
-  request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
+  const elapsed = reply.elapsedTime;
+  const level = reply.statusCode >= 400 || elapsed >= SLOW_REQUEST_MS ? 'info' : 'debug';
+  request.log[level]({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: elapsed }, 'request completed');
   done();
 }
 
@@ -148,7 +157,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const embedOrigins = loadEmbedOrigins(config.staticDir);
   if (embedOrigins.problem !== null) app.log.warn(embedOrigins.problem);
   // HSTS is set by addResponseHeaders, on HTTPS responses only and when configured (issue 11).
-  await app.register(fastifyHelmet, {
+  // @fastify/helmet's headers, computed once rather than on every request (issue 10).
+  await addHelmetHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(embedOrigins.origins) },
     strictTransportSecurity: false,
   });

@@ -32,7 +32,7 @@ import { dayOneAnswers } from './lib/answers.ts';
 import { buildServer } from './lib/build-server.ts';
 import { runLoad, type ConnectionPlan, type LoadResult, type LoadScenario } from './lib/load.ts';
 import { createScratchDatabase, type ScratchDatabase } from './lib/postgres.ts';
-import { loadAverage, residentBytes, sampleResidentBytes, startProcess, type RunningProcess } from './lib/processes.ts';
+import { cpuSeconds, loadAverage, residentBytes, sampleResidentBytes, startProcess, type RunningProcess } from './lib/processes.ts';
 
 const connections = Number(process.env.CONNECTIONS ?? 50);
 const durationSeconds = Number(process.env.DURATION_S ?? 10);
@@ -76,11 +76,18 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 }
 
-/** Runs `scenario` for WARMUP_S (not recorded), then for real while sampling the server's RSS. */
-async function measure(scenario: LoadScenario, server: RunningProcess | null, warmup = warmupSeconds): Promise<{ result: LoadResult; peakRss: number | null }> {
+/**
+ * Runs `scenario` for WARMUP_S (not recorded), then for real, reading the server's CPU time before
+ * and after (CPU per response) and, with `sampleRss`, sampling its RSS.
+ */
+async function measure(scenario: LoadScenario, server: RunningProcess, sampleRss: boolean, warmup = warmupSeconds): Promise<{ result: LoadResult; peakRss: number | null }> {
   if (warmup > 0) await runLoad({ ...scenario, name: `${scenario.name}-warmup`, durationSeconds: warmup }, workDir);
-  const sampler = server === null ? null : sampleResidentBytes(server.pid);
+  const sampler = sampleRss ? sampleResidentBytes(server.pid) : null;
+  const cpuBefore = cpuSeconds(server.pid);
   const result = await runLoad(scenario, workDir);
+  const cpuAfter = cpuSeconds(server.pid);
+  const responses = result.ok + result.non2xx;
+  result.serverCpuUsPerRequest = cpuBefore === null || cpuAfter === null || responses === 0 ? null : Math.round(((cpuAfter - cpuBefore) * 1e6) / responses);
   const peakRss = sampler?.stop() ?? null;
   console.log(`  ${format(result)}${peakRss === null ? '' : `, server RSS peak ${(peakRss / MB).toFixed(0)} MB`}`);
   return { result, peakRss };
@@ -88,7 +95,8 @@ async function measure(scenario: LoadScenario, server: RunningProcess | null, wa
 
 function format(result: LoadResult): string {
   const { p50, p99 } = result.latencyMs;
-  return `${result.name.padEnd(14)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${p50} ms  p99 ${p99} ms  errors ${result.errors} (non-2xx ${result.non2xx}, socket ${result.socketErrors})`;
+  const cpu = result.serverCpuUsPerRequest == null ? '?' : String(result.serverCpuUsPerRequest);
+  return `${result.name.padEnd(14)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${p50} ms  p99 ${p99} ms  server CPU ${cpu} µs/response  errors ${result.errors} (non-2xx ${result.non2xx}, socket ${result.socketErrors})`;
 }
 
 interface Student {
@@ -131,7 +139,7 @@ async function main(): Promise<void> {
   // 1. Fastify itself.
   console.log('ceiling hello (bare Fastify)');
   const hello = await start('ceiling:hello', 'bench/lib/ceiling-server.ts', basePort + 1, { CEILING: 'hello' });
-  const helloRun = await measure({ name: 'hello', url: `${hello.origin}/hello`, method: 'GET', connections, durationSeconds, plans: [{ headers: {}, bodies: [] }] }, null);
+  const helloRun = await measure({ name: 'hello', url: `${hello.origin}/hello`, method: 'GET', connections, durationSeconds, plans: [{ headers: {}, bodies: [] }] }, hello, false);
   await hello.stop();
 
   // 2. Helix.
@@ -175,7 +183,7 @@ async function main(): Promise<void> {
   const routes: Record<string, LoadResult> = {};
   const peaks: number[] = [];
   const run = async (scenario: LoadScenario, warmup = warmupSeconds) => {
-    const { result, peakRss } = await measure(scenario, helix, warmup);
+    const { result, peakRss } = await measure(scenario, helix, true, warmup);
     routes[scenario.name] = result;
     if (peakRss !== null) peaks.push(peakRss);
   };
@@ -230,13 +238,15 @@ async function main(): Promise<void> {
       durationSeconds,
       plans: driving.map((student) => ({ path: `/upsert/${student.id}`, headers: json, bodies })),
     },
-    null,
+    upsert,
+    false,
   );
   await upsert.stop();
   const select = await start('ceiling:select', 'bench/lib/ceiling-server.ts', basePort + 3, { ...databaseEnv, CEILING: 'select' });
   const selectRun = await measure(
     { name: 'bare-select', url: `${select.origin}/select/0`, method: 'GET', connections, durationSeconds, plans: driving.map((student) => ({ path: `/select/${student.id}`, headers: {}, bodies: [] })) },
-    null,
+    select,
+    false,
   );
   await select.stop();
 
@@ -284,6 +294,11 @@ async function main(): Promise<void> {
   const loadAfter = loadAverage();
   console.log('\nshares of the ceilings (req/s over req/s):');
   for (const [name, value] of Object.entries(shares)) console.log(`  ${name.padEnd(28)} ${pct(value)}`);
+  console.log('server CPU per response (the server process only; PostgreSQL runs in its own):');
+  for (const [route, ceiling] of [['profile', ceilings.select], ['load', ceilings.select], ['save', ceilings.upsert], ['save-revision', ceilings.upsert]] as const) {
+    const helixCpu = routes[route]?.serverCpuUsPerRequest;
+    console.log(`  ${route.padEnd(14)} ${helixCpu ?? '?'} µs, ${ceiling.name} ${ceiling.serverCpuUsPerRequest ?? '?'} µs`);
+  }
   console.log(`server RSS: idle ${mb(idleRss)}, peak under load ${mb(loadRss)}, idle after the runs ${mb(idleAfterRss)}; idle when run with ${otherMode}: ${mb(otherIdleRss)}`);
   console.log('\ngoals:');
   for (const { goal: text, measured, met } of goals) console.log(`  ${met ? 'met    ' : 'MISSED '} ${text}: ${measured}`);

@@ -56,6 +56,8 @@ export interface LoadResult {
   /** Count per HTTP status, e.g. `{ "200": 5120 }`. */
   statusCodes: Record<string, number>;
   latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
+  /** CPU time the server used per response during the run, µs (set by the caller from /proc; null if unknown). */
+  serverCpuUsPerRequest?: number | null;
 }
 
 /**

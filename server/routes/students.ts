@@ -2,14 +2,16 @@
  * Student accounts (spec section 7): `POST /api/student/signup/`, `GET /api/student/profile/`.
  * Sign-up also delivers the welcome messages to the new student's inbox, in the same transaction.
  */
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { ACCOUNT_GONE_DETAIL } from '../auth/authenticate.ts';
 import { replyRateLimited, type SignupLimiter } from '../auth/abuse-limits.ts';
 import { newPasswordProblem, normalizeUsername, usernameProblem } from '../auth/credentials.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { SessionService } from '../auth/sessions.ts';
-import { createUser, findUserById, UsernameTakenError, type User } from '../auth/users.ts';
+import { createUser, UsernameTakenError, type User } from '../auth/users.ts';
 import type { Database } from '../db/index.ts';
+import { users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { deliverWelcomeMessages, type WelcomeMessage } from '../inbox/messages.ts';
 import { errorResponse, MAX_NAME_LENGTH, nameSchema, passwordSchema, tokenPairSchema } from './schemas.ts';
@@ -45,7 +47,7 @@ export interface ProfileResponse {
 }
 
 /** The stored student as the API shows it. */
-export function toProfile(user: User): ProfileResponse {
+export function toProfile(user: Pick<User, 'id' | 'username' | 'firstName' | 'lastName' | 'classroomName'>): ProfileResponse {
   return { id: user.id, username: user.username, first_name: user.firstName, last_name: user.lastName, classroom_name: user.classroomName };
 }
 
@@ -53,6 +55,13 @@ export function toProfile(user: User): ProfileResponse {
 export async function studentRoutes(app: FastifyInstance, options: StudentRoutesOptions): Promise<void> {
   const { db, passwords, sessions, signupLimiter, authenticate } = options;
   const welcomeMessages = options.welcomeMessages ?? [];
+  // The profile's columns only (never the password hash), prepared once: a named statement on PostgreSQL (issue 10).
+  const profileQuery = db
+    .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, classroomName: users.classroomName })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('helix_profile');
 
   app.post<{ Body: SignupBody }>(
     '/api/student/signup/',
@@ -144,8 +153,8 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
     async (request) => {
       if (request.user === null) throw new ApiError('not_authenticated');
       // The token is checked without the database (issue 10): this lookup is the profile's only query.
-      const user = await findUserById(db, request.user.id);
-      if (user === null) throw new ApiError('invalid_token', ACCOUNT_GONE_DETAIL);
+      const [user] = await profileQuery.execute({ id: request.user.id });
+      if (user === undefined) throw new ApiError('invalid_token', ACCOUNT_GONE_DETAIL);
       return toProfile(user);
     },
   );

@@ -5,6 +5,7 @@
  * - `hello`: `GET /hello` answers `{"hello":"world"}` (what Fastify itself costs);
  * - `upsert`: `POST /upsert/:userId` stores `{ answers }` for day 1 with the very SQL of a Helix save
  *   (`INSERT … ON CONFLICT (user_id, day) DO UPDATE … RETURNING`) and answers the row;
+ *   like Helix's statements (server/answers/store.ts), a named prepared statement on PostgreSQL;
  * - `select`: `GET /select/:userId` reads day 1's row with the very SQL of a Helix load and answers it.
  *
  * The database is the Helix server's own: the PostgreSQL at DATABASE_URL through a `pg.Pool` of the
@@ -29,19 +30,20 @@ const UPSERT_SQL =
   'returning answers, updated_at, revision';
 const SELECT_SQL = 'select answers, updated_at, revision from module_responses where user_id = $1 and day = $2 limit 1';
 
-type Query = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+/** Runs one of the two statements; `name` makes it a named prepared statement on PostgreSQL, as Helix's are. */
+type Query = (name: string, sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
 let query: Query | null = null;
 let close = async () => {};
 if (mode !== 'hello') {
   if (process.env.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
-    query = async (sql, params) => (await pool.query(sql, params)).rows as Record<string, unknown>[];
+    query = async (name, text, values) => (await pool.query({ name, text, values })).rows as Record<string, unknown>[];
     close = () => pool.end();
   } else {
     // The server's own PGlite settings, so the ceiling differs from it only in what runs above the database.
     const client = await PGlite.create(join(process.env.DATA_DIR ?? './data', 'pglite'), { startParams: PGLITE_START_PARAMS });
-    query = async (sql, params) => (await client.query<Record<string, unknown>>(sql, params)).rows;
+    query = async (_name, sql, params) => (await client.query<Record<string, unknown>>(sql, params)).rows;
     close = () => client.close();
   }
 }
@@ -51,13 +53,13 @@ app.get('/ready', async () => ({ ready: true }));
 if (mode === 'hello') app.get('/hello', async () => ({ hello: 'world' }));
 if (mode === 'upsert') {
   app.post<{ Params: { userId: string }; Body: { answers: unknown } }>('/upsert/:userId', async (request) => {
-    const [row] = await query!(UPSERT_SQL, [Number(request.params.userId), 1, JSON.stringify(request.body.answers)]);
+    const [row] = await query!('ceiling_upsert', UPSERT_SQL, [Number(request.params.userId), 1, JSON.stringify(request.body.answers)]);
     return row;
   });
 }
 if (mode === 'select') {
   app.get<{ Params: { userId: string } }>('/select/:userId', async (request, reply) => {
-    const [row] = await query!(SELECT_SQL, [Number(request.params.userId), 1]);
+    const [row] = await query!('ceiling_select', SELECT_SQL, [Number(request.params.userId), 1]);
     return row ?? reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
   });
 }

@@ -294,7 +294,7 @@ async function main(): Promise<void> {
   const loadAfter = loadAverage();
   console.log('\nshares of the ceilings (req/s over req/s):');
   for (const [name, value] of Object.entries(shares)) console.log(`  ${name.padEnd(28)} ${pct(value)}`);
-  console.log('server CPU per response (the server process only; PostgreSQL runs in its own):');
+  console.log(`server CPU per response (${kind === 'postgres' ? 'the server process only; PostgreSQL runs in its own' : 'PGlite included: it runs in the server process'}):`);
   for (const [route, ceiling] of [['profile', ceilings.select], ['load', ceilings.select], ['save', ceilings.upsert], ['save-revision', ceilings.upsert]] as const) {
     const helixCpu = routes[route]?.serverCpuUsPerRequest;
     console.log(`  ${route.padEnd(14)} ${helixCpu ?? '?'} µs, ${ceiling.name} ${ceiling.serverCpuUsPerRequest ?? '?'} µs`);

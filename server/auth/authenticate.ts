@@ -36,9 +36,10 @@ declare module 'fastify' {
 }
 
 /**
- * How many verified access tokens are remembered: 20,000, about 6 MB (a token is about 200 characters),
- * room for every student signed in to one server within 5 minutes at 100,000 students over several
- * servers (docs/scaling.md). Past it the oldest is forgotten and simply verified again if it returns.
+ * How many verified access tokens one server remembers: 20,000, a few MB (a token is about 200
+ * characters). Enough for every token a server sees within the 5 minutes a token lives while up to
+ * 20,000 students use it; past that the oldest is forgotten and verified again if it returns, which
+ * costs one HMAC check (tens of µs), not an error (docs/scaling.md).
  */
 export const VERIFIED_TOKEN_CACHE_SIZE = 20_000;
 

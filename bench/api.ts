@@ -22,7 +22,7 @@
  *
  * Env: DATABASE_URL, BENCH_SERVER (built | tsx), CONNECTIONS (50), DURATION_S (10), WARMUP_S (2), LOGIN_STUDENTS_PER_CONNECTION (5),
  * BENCH_PORT (3240; the ceilings use the next three), CPU_PROF=1 (profile the Helix server with
- * `--cpu-prof` into bench/results/profiles/).
+ * `--cpu-prof` into `<tmpdir>/helix-bench-profiles/`).
  */
 import { randomBytes } from 'node:crypto';
 import { cpus, tmpdir } from 'node:os';
@@ -164,8 +164,11 @@ async function main(): Promise<void> {
   await probe.stop();
 
   console.log(`helix (${serverMode === 'built' ? `node ${builtServer}` : 'node --import tsx server/index.ts'}, ${kind})`);
-  const profileDir = resolve('bench/results/profiles');
-  if (cpuProfile) mkdirSync(profileDir, { recursive: true });
+  const profileDir = join(tmpdir(), 'helix-bench-profiles');
+  if (cpuProfile) {
+    mkdirSync(profileDir, { recursive: true });
+    console.log(`  CPU profile (--cpu-prof) written to ${profileDir} when the server stops`);
+  }
   const helix = await start('helix', serverScripts[serverMode], basePort, helixEnv, cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
   await new Promise((resolveWait) => setTimeout(resolveWait, 1000));
   const idleRss = residentBytes(helix.pid);

@@ -85,27 +85,41 @@ describe('sign-in limiter', () => {
   });
 
   describe('per address', () => {
+    /** One wrong password from `address` for `username`. */
+    const fail = async (limiter: ReturnType<typeof createLoginLimiter>, address: string, username: string) => (await limiter.begin(address, username)).failed();
+
     it('allows a burst of 30 failures, then 10 a minute, across all usernames', async () => {
       const clock = manualClock();
       const limiter = createLoginLimiter({ store: createMemoryLimitStore(), now: clock.now });
-      for (let guess = 0; guess < 30; guess += 1) await limiter.begin('198.51.100.4', `student${guess}`);
+      for (let guess = 0; guess < 30; guess += 1) await fail(limiter, '198.51.100.4', `student${guess}`);
       const refused = await refusal(limiter.begin('198.51.100.4', 'student30'));
       expect(refused.retryAfterSeconds).toBe(6);
       expect(refused.message).toBe('Too many failed sign-ins from this network. Try again in 6 seconds.');
       clock.advance(6_000);
-      await limiter.begin('198.51.100.4', 'student30');
+      await fail(limiter, '198.51.100.4', 'student30');
       await expect(limiter.begin('198.51.100.4', 'student31')).rejects.toBeInstanceOf(RateLimitedError);
     });
 
-    it('gives the token back on a success, so a class signing in correctly never fills the bucket', async () => {
+    it('counts only failures, so a class signing in correctly, even all at the same moment, never fills the bucket', async () => {
       const limiter = createLoginLimiter({ store: createMemoryLimitStore(), now: manualClock().now });
-      for (let student = 0; student < 200; student += 1) await (await limiter.begin('198.51.100.5', `student${student}`)).succeeded();
-      for (let typo = 0; typo < 30; typo += 1) await limiter.begin('198.51.100.5', `typo${typo}`);
+      const attempts = await Promise.all(Array.from({ length: 200 }, (_, student) => limiter.begin('198.51.100.5', `student${student}`)));
+      await Promise.all(attempts.map((attempt) => attempt.succeeded()));
+      for (let typo = 0; typo < 30; typo += 1) await fail(limiter, '198.51.100.5', `typo${typo}`);
+      await expect(limiter.begin('198.51.100.5', 'typo30')).rejects.toBeInstanceOf(RateLimitedError);
+    });
+
+    it('makes parallel failures past the burst pay back every one of them before the next guess', async () => {
+      const clock = manualClock();
+      const limiter = createLoginLimiter({ store: createMemoryLimitStore(), now: clock.now });
+      const attempts = await Promise.all(Array.from({ length: 50 }, (_, guess) => limiter.begin('198.51.100.8', `spray${guess}`)));
+      await Promise.all(attempts.map((attempt) => attempt.failed()));
+      // 50 spent from a burst of 30: 20 owed, then one more needed, at 10 a minute.
+      expect((await refusal(limiter.begin('198.51.100.8', 'next'))).retryAfterSeconds).toBe(126);
     });
 
     it('holds an address apart from the others', async () => {
       const limiter = createLoginLimiter({ store: createMemoryLimitStore(), now: manualClock().now });
-      for (let guess = 0; guess < 30; guess += 1) await limiter.begin('198.51.100.6', `a${guess}`);
+      for (let guess = 0; guess < 30; guess += 1) await fail(limiter, '198.51.100.6', `a${guess}`);
       await expect(limiter.begin('198.51.100.6', 'b')).rejects.toBeInstanceOf(RateLimitedError);
       await expect(limiter.begin('198.51.100.7', 'b')).resolves.toBeDefined();
     });
@@ -117,9 +131,9 @@ describe('sign-in limiter', () => {
       settings: { ...settings, loginFailuresBurst: 2, accountFreeFailures: 0, accountMaxDelaySeconds: 5 },
       now: manualClock().now,
     });
-    await limiter.begin('10.9.9.9', 'x');
+    await (await limiter.begin('10.9.9.9', 'x')).failed();
     expect((await refusal(limiter.begin('10.9.9.8', 'x'))).retryAfterSeconds).toBe(1);
-    await limiter.begin('10.9.9.9', 'y');
+    await (await limiter.begin('10.9.9.9', 'y')).failed();
     expect((await refusal(limiter.begin('10.9.9.9', 'z'))).message).toMatch(/from this network/);
   });
 });

@@ -132,10 +132,21 @@ const takeToken =
     return { next: bucketState(bucket, level - 1, now), result: { allowed: true } };
   };
 
-/** Gives one token back (a reserved attempt that turned out to be a success). */
-const returnToken =
+/** Says whether a token is there, or how long until one is back; takes nothing. */
+const checkToken =
   (bucket: Bucket, now: number) =>
-  (current: LimitState | null): LimitChange<void> => ({ next: bucketState(bucket, Math.min(bucket.capacity, bucketLevel(bucket, current, now) + 1), now), result: undefined });
+  (current: LimitState | null): LimitChange<Verdict> => {
+    const level = bucketLevel(bucket, current, now);
+    return { result: level < 1 ? { allowed: false, retryAfterMs: (1 - level) / bucket.perMs } : { allowed: true } };
+  };
+
+/**
+ * Takes one token even when none is left: the level may go below zero, so failures that ran in
+ * parallel past {@link checkToken} are all paid back before the next one is allowed.
+ */
+const spendToken =
+  (bucket: Bucket, now: number) =>
+  (current: LimitState | null): LimitChange<void> => ({ next: bucketState(bucket, bucketLevel(bucket, current, now) - 1, now), result: undefined });
 
 /** Counts one failure against an account, holding it back once past the free ones; refused while held. */
 const countAccountFailure =
@@ -151,16 +162,23 @@ const countAccountFailure =
 
 const forget = (): LimitChange<void> => ({ next: null, result: undefined });
 
-/** A sign-in attempt that passed the limits, counted as a failure until {@link LoginAttempt.succeeded}. */
+/**
+ * A sign-in attempt that passed the limits. It counts against its account at once (so parallel guesses
+ * at one account cannot slip through) and against its address only once it has failed (so a class
+ * signing in at the same moment from one school address never holds the address's failures up).
+ */
 export interface LoginAttempt {
-  /** The password was right: gives the address its token back and forgets the account's failures. */
+  /** The password was right: forgets the account's failures. */
   succeeded(): Promise<void>;
+  /** The username or password was wrong: spends one of the address's failures. */
+  failed(): Promise<void>;
 }
 
 export interface LoginLimiter {
   /**
-   * Call before checking a password. Counts the attempt as a failure at once, so that parallel
-   * requests cannot all pass before any failure is counted.
+   * Call before checking a password. Refuses when the address has no failure left or the account is
+   * held back; otherwise counts the attempt against the account at once. Report the outcome with
+   * {@link LoginAttempt.succeeded} or {@link LoginAttempt.failed}.
    *
    * @param address - the client's IP address (`request.ip`)
    * @param username - as typed; keyed by `usernameKey`
@@ -192,19 +210,20 @@ export function createLoginLimiter({ store, settings = DEFAULT_ABUSE_LIMITS, now
     async begin(address, username) {
       const addressLimitKey = `login-address:${addressKey(address)}`;
       const accountLimitKey = `login-account:${usernameKey(username)}`;
-      const byAddress = await store.update(addressLimitKey, now(), takeToken(bucket, now()));
+      const byAddress = await store.update(addressLimitKey, now(), checkToken(bucket, now()));
       if (!byAddress.allowed) {
         throw new RateLimitedError(byAddress.retryAfterMs, (wait) => `Too many failed sign-ins from this network. Try again in ${wait}.`);
       }
       const byAccount = await store.update(accountLimitKey, now(), countAccountFailure(settings, now()));
       if (!byAccount.allowed) {
-        await store.update(addressLimitKey, now(), returnToken(bucket, now()));
         throw new RateLimitedError(byAccount.retryAfterMs, (wait) => `Too many failed sign-ins for this username. Try again in ${wait}.`);
       }
       return {
         async succeeded() {
-          await store.update(addressLimitKey, now(), returnToken(bucket, now()));
           await store.update(accountLimitKey, now(), forget);
+        },
+        async failed() {
+          await store.update(addressLimitKey, now(), spendToken(bucket, now()));
         },
       };
     },

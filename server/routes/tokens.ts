@@ -65,12 +65,16 @@ export async function tokenRoutes(app: FastifyInstance, options: TokenRoutesOpti
     async (request, reply) => {
       const { username, password } = request.body;
       try {
-        // Counted as a failure before the password is checked, so parallel guesses cannot slip through.
+        // Counted against the account before the password is checked, so parallel guesses cannot slip
+        // through; against the address only once it has failed.
         const attempt = await loginLimiter.begin(request.ip, username);
         const user = await findUserByUsername(db, username);
         // Verify even when the user does not exist (against a dummy hash) so timing reveals nothing.
         const valid = await passwords.verify(user?.passwordHash ?? null, password);
-        if (user === null || !valid) throw new ApiError('invalid_credentials');
+        if (user === null || !valid) {
+          await attempt.failed();
+          throw new ApiError('invalid_credentials');
+        }
         await attempt.succeeded();
         return await sessions.start(user.id);
       } catch (error) {

@@ -108,6 +108,25 @@ describe('normalize', () => {
   });
 });
 
+describe('undeclared keys', () => {
+  const schema: AnswersSchema = { type: 'object', properties: { note: { type: 'string', default: '' } } };
+
+  it('keeps them, in the saved order, as copies the caller may change', () => {
+    const saved = { old: { deep: ['kept'] }, note: 'hi' };
+    const result = normalize<{ old: { deep: string[] }; note: string }>(schema, saved);
+    expect(Object.keys(result)).toEqual(['old', 'note']);
+    result.old.deep.push('changed');
+    expect(saved.old.deep).toEqual(['kept']);
+  });
+
+  it('keeps a saved "__proto__" key as a plain key, never as the answers\' prototype', () => {
+    const result = normalize<Record<string, unknown>>(schema, JSON.parse('{"__proto__": {"polluted": true}, "note": "hi"}'));
+    expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
+    expect(Object.hasOwn(result, '__proto__')).toBe(true);
+    expect(result.polluted).toBeUndefined();
+  });
+});
+
 describe('schemaAt', () => {
   it('walks properties and array items by a dotted path', () => {
     expect(schemaAt(schema, 'nested.deep.leaf')?.type).toBe('string');

@@ -24,8 +24,9 @@ function matchesType(schema: AnswersSchema, value: unknown): boolean {
   }
 }
 
+/** A deep copy of a JSON value; strings, numbers, booleans and null are returned as they are (no copy needed). */
 function clone<T>(value: T): T {
-  return value === undefined ? value : (structuredClone(value) as T);
+  return value === null || typeof value !== 'object' ? value : (structuredClone(value) as T);
 }
 
 /**
@@ -77,9 +78,19 @@ function normalizeNode(schema: AnswersSchema, savedValue: unknown): unknown {
 
   if (schema.type === 'object' || schema.properties) {
     const base = fits && isPlainObject(saved) ? saved : isPlainObject(schema.default) ? schema.default : {};
-    const result: Record<string, unknown> = clone(base);
-    for (const [key, propertySchema] of Object.entries(schema.properties ?? {})) {
-      result[key] = normalizeNode(propertySchema, base[key]);
+    const properties = schema.properties ?? {};
+    // Built key by key in the base's order: a declared key is normalised (which copies it), an undeclared
+    // one deep-copied; nothing is copied twice (issue 10: this runs on every load and save).
+    const result: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(base)) {
+      const propertySchema = Object.hasOwn(properties, key) ? properties[key] : undefined;
+      const normalized = propertySchema ? normalizeNode(propertySchema, value) : clone(value);
+      // A saved "__proto__" key stays an own property, as structuredClone would keep it, never the prototype.
+      if (key === '__proto__') Object.defineProperty(result, key, { value: normalized, enumerable: true, writable: true, configurable: true });
+      else result[key] = normalized;
+    }
+    for (const [key, propertySchema] of Object.entries(properties)) {
+      if (!Object.hasOwn(result, key)) result[key] = normalizeNode(propertySchema, undefined);
     }
     return result;
   }

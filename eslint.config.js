@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'storybook-static', 'data', 'test-results', 'playwright-report', 'drizzle/meta', '.tmp'] },
+  { ignores: ['dist', 'dist-server', 'storybook-static', 'data', 'test-results', 'playwright-report', 'drizzle/meta', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -3,7 +3,7 @@
  * process, driven by autocannon from another process.
  *
  * 1. Ceiling `hello`: bare Fastify answering `{"hello":"world"}` (bench/lib/ceiling-server.ts).
- * 2. Helix, built (server/index.ts bundled by esbuild, run by plain `node`: bench/lib/build-server.ts;
+ * 2. Helix, built (server/index.ts bundled by esbuild, run by plain `node`: scripts/build-server.ts;
  *    BENCH_SERVER=tsx runs `node --import tsx server/index.ts` instead), LOG_LEVEL info, logs to a file, on a fresh
  *    database: PGlite in a temp DATA_DIR, or, when DATABASE_URL is set, a scratch database on that
  *    PostgreSQL server (created and dropped by the run). Students sign up through the API at the
@@ -29,7 +29,7 @@ import { cpus, tmpdir } from 'node:os';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { dayOneAnswers } from './lib/answers.ts';
-import { buildServer } from './lib/build-server.ts';
+import { buildServer } from '../scripts/build-server.ts';
 import { runLoad, type ConnectionPlan, type LoadResult, type LoadScenario } from './lib/load.ts';
 import { createScratchDatabase, type ScratchDatabase } from './lib/postgres.ts';
 import { cpuSeconds, loadAverage, residentBytes, sampleResidentBytes, startProcess, type RunningProcess } from './lib/processes.ts';

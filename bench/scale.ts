@@ -4,7 +4,7 @@
  *
  * 1. A scratch database is created on the PostgreSQL at DATABASE_URL (default
  *    postgres://postgres@127.0.0.1:5432/test) and dropped at the end.
- * 2. Two built servers (bench/lib/build-server.ts) start on BENCH_PORT and BENCH_PORT+1, with the same
+ * 2. Two built servers (scripts/build-server.ts) start on BENCH_PORT and BENCH_PORT+1, with the same
  *    DATABASE_URL and the same JWT_SECRET, as two machines behind a load balancer would.
  * 3. STUDENTS students are created directly in the database, all with one precomputed OWASP argon2id
  *    hash (hashing 2,000 passwords would take a minute of CPU and measure nothing new). Then each signs
@@ -33,7 +33,7 @@ import { usernameKey } from '../server/auth/credentials.ts';
 import { createPasswordHasher, OWASP_ARGON2ID } from '../server/auth/passwords.ts';
 import { createTokenService } from '../server/auth/tokens.ts';
 import { dayOneAnswers } from './lib/answers.ts';
-import { buildServer } from './lib/build-server.ts';
+import { buildServer } from '../scripts/build-server.ts';
 import { createScratchDatabase, type ScratchDatabase } from './lib/postgres.ts';
 import { loadAverage, residentBytes, sampleResidentBytes, startProcess, type RunningProcess } from './lib/processes.ts';
 

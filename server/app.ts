@@ -3,7 +3,7 @@
  * does not listen; `server/index.ts` does, and tests use `app.inject()`.
  */
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { loadAnswersValidator, type AnswersValidator } from './answers/validators.ts';
 import { createAuthenticate } from './auth/authenticate.ts';
 import { rejectUnstorableBody } from './body-guard.ts';
@@ -110,7 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: { level: config.logLevel },
     // One line per request (logRequestCompleted below) instead of Fastify's two (issue 10: cheap logging).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Issue 11, "Server limits": a stalled request is cut off (408) instead of holding its socket for ever.
     requestTimeout: timeouts.requestMs,

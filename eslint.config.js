@@ -45,6 +45,11 @@ export default tseslint.config(
               group: ['**/engine/**', '!**/engine/index.ts', '!**/engine/styles.css'],
               message: 'src/ must import the engine through engine/index.ts; export what is missing there.',
             },
+            {
+              // The sign-up rules are shared with the form (issue 11); nothing else of the server reaches the browser.
+              group: ['**/server/**', '!**/server/auth/', '**/server/auth/*', '!**/server/auth/credentials.ts'],
+              message: 'src/ may use only server/auth/credentials.ts of the server code.',
+            },
           ],
         },
       ],
@@ -61,6 +66,10 @@ export default tseslint.config(
             {
               group: ['**/engine/**', '!**/engine/index.ts', '!**/engine/styles.css', '!**/engine/test/', '!**/engine/test/*.ts'],
               message: 'src/ must import the engine through engine/index.ts (tests may also use engine/test/).',
+            },
+            {
+              group: ['**/server/**', '!**/server/auth/', '**/server/auth/*', '!**/server/auth/credentials.ts'],
+              message: 'src/ may use only server/auth/credentials.ts of the server code.',
             },
           ],
         },

@@ -1,7 +1,7 @@
 /**
  * The rules for usernames and new passwords (issue 11, "Passwords"): one place, so sign-up, sign-in and
- * the abuse limits all see a username the same way. The Sign Up form checks the same rules before sending
- * (src/auth/credentials.ts; src/auth/credentials.test.ts keeps the two in step).
+ * the abuse limits all see a username the same way. The Sign Up form imports these rules to check them
+ * before sending (src/auth/credentials.ts), so this module stays plain TypeScript with no imports.
  */
 
 /** Shortest password accepted at sign-up, in characters (Unicode code points). Issue 11: a password of `1` was accepted. */

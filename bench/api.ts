@@ -26,13 +26,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { cpus, tmpdir } from 'node:os';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { dayOneAnswers } from './lib/answers.ts';
 import { buildServer } from '../scripts/build-server.ts';
 import { runLoad, type ConnectionPlan, type LoadResult, type LoadScenario } from './lib/load.ts';
 import { createScratchDatabase, type ScratchDatabase } from './lib/postgres.ts';
-import { cpuSeconds, loadAverage, residentBytes, sampleResidentBytes, startProcess, type RunningProcess } from './lib/processes.ts';
+import { cpuSeconds, loadAverage, residentBytes, sampleResidentBytes, runBench, formatMegabytes, startProcess, type RunningProcess } from './lib/processes.ts';
 
 const connections = Number(process.env.CONNECTIONS ?? 50);
 const durationSeconds = Number(process.env.DURATION_S ?? 10);
@@ -170,7 +170,7 @@ async function main(): Promise<void> {
   const helix = await start('helix', serverScripts[serverMode], basePort, helixEnv, cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
   await new Promise((resolveWait) => setTimeout(resolveWait, 1000));
   const idleRss = residentBytes(helix.pid);
-  console.log(`  idle RSS ${mb(idleRss)} (run with ${otherMode}: ${mb(otherIdleRss)})`);
+  console.log(`  idle RSS ${formatMegabytes(idleRss)} (run with ${otherMode}: ${formatMegabytes(otherIdleRss)})`);
 
   const studentCount = connections * loginStudentsPerConnection;
   const signUpStarted = performance.now();
@@ -280,14 +280,14 @@ async function main(): Promise<void> {
       const p99 = routes[name]?.latencyMs.p99 ?? Infinity;
       goal(`${name} p99 <= ${g.p99Ms} ms`, `${p99} ms`, p99 <= g.p99Ms);
     }
-    goal(`RSS idle <= ${g.idleRssBytes / MB} MB`, mb(idleRss), idleRss !== null && idleRss <= g.idleRssBytes);
-    goal(`RSS under load <= ${g.loadRssBytes / MB} MB`, mb(loadRss), loadRss !== null && loadRss <= g.loadRssBytes);
+    goal(`RSS idle <= ${g.idleRssBytes / MB} MB`, formatMegabytes(idleRss), idleRss !== null && idleRss <= g.idleRssBytes);
+    goal(`RSS under load <= ${g.loadRssBytes / MB} MB`, formatMegabytes(loadRss), loadRss !== null && loadRss <= g.loadRssBytes);
   } else {
     const g = GOALS.pglite;
     goal(`save >= ${g.saveShareOfUpsert * 100} % of the bare PGlite upsert`, pct(shares['save / bare upsert']), shares['save / bare upsert'] >= g.saveShareOfUpsert);
     const p99 = routes.save?.latencyMs.p99 ?? Infinity;
     goal(`save p99 <= ${g.p99Ms} ms`, `${p99} ms`, p99 <= g.p99Ms);
-    goal(`RSS idle <= ${g.idleRssBytes / MB} MB`, mb(idleRss), idleRss !== null && idleRss <= g.idleRssBytes);
+    goal(`RSS idle <= ${g.idleRssBytes / MB} MB`, formatMegabytes(idleRss), idleRss !== null && idleRss <= g.idleRssBytes);
   }
   const loginP99 = routes.login?.latencyMs.p99 ?? Infinity;
   goal(`login p99 <= ${GOALS.loginP99Ms} ms at ${connections} connections (OWASP argon2id)`, `${loginP99} ms`, loginP99 <= GOALS.loginP99Ms);
@@ -300,7 +300,7 @@ async function main(): Promise<void> {
     const helixCpu = routes[route]?.serverCpuUsPerRequest;
     console.log(`  ${route.padEnd(14)} ${helixCpu ?? '?'} µs, ${ceiling.name} ${ceiling.serverCpuUsPerRequest ?? '?'} µs`);
   }
-  console.log(`server RSS: idle ${mb(idleRss)}, peak under load ${mb(loadRss)}, idle after the runs ${mb(idleAfterRss)}; idle when run with ${otherMode}: ${mb(otherIdleRss)}`);
+  console.log(`server RSS: idle ${formatMegabytes(idleRss)}, peak under load ${formatMegabytes(loadRss)}, idle after the runs ${formatMegabytes(idleAfterRss)}; idle when run with ${otherMode}: ${formatMegabytes(otherIdleRss)}`);
   console.log('\ngoals:');
   for (const { goal: text, measured, met } of goals) console.log(`  ${met ? 'met    ' : 'MISSED '} ${text}: ${measured}`);
   console.log(`load average before ${loadBefore}, after ${loadAfter}`);
@@ -325,21 +325,6 @@ function pct(value: number): string {
   return `${(value * 100).toFixed(1)} %`;
 }
 
-function mb(bytes: number | null): string {
-  return bytes === null ? '?' : `${(bytes / MB).toFixed(0)} MB`;
-}
-
-let failed = false;
-try {
-  await main();
-} catch (error) {
-  failed = true;
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await Promise.all(processes.map((running) => running.stop()));
+await runBench(main, processes, workDir, async () => {
   await scratch?.drop();
-  // Keep the servers' logs of a failed run.
-  if (failed) console.error(`logs kept in ${workDir}`);
-  else rmSync(workDir, { recursive: true, force: true });
-}
+});

@@ -26,7 +26,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { cpus, tmpdir } from 'node:os';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { usernameKey } from '../server/auth/credentials.ts';
@@ -35,7 +35,7 @@ import { createTokenService } from '../server/auth/tokens.ts';
 import { dayOneAnswers } from './lib/answers.ts';
 import { buildServer } from '../scripts/build-server.ts';
 import { createScratchDatabase, type ScratchDatabase } from './lib/postgres.ts';
-import { loadAverage, residentBytes, sampleResidentBytes, startProcess, type RunningProcess } from './lib/processes.ts';
+import { loadAverage, residentBytes, sampleResidentBytes, runBench, formatMegabytes, startProcess, type RunningProcess } from './lib/processes.ts';
 
 const studentCount = Number(process.env.STUDENTS ?? 2000);
 const durationMs = Number(process.env.DURATION_S ?? 60) * 1000;
@@ -249,7 +249,7 @@ async function main(): Promise<void> {
   );
   console.log(`storage: module_responses ${(tableBytes / MB).toFixed(1)} MB with TOAST and index, ${rowCheck.bytesPerRow ?? '-'} bytes per row (VACUUM not run)`);
   console.log(`rows: ${rowCheck.rows} Day 1 rows for ${rowCheck.expectedRows} students who saved; revisions sum ${rowCheck.revisionsSum} for ${acknowledged} saves acknowledged; ${rowCheck.ok ? 'match' : `MISMATCH (${mismatched.length} students)`}`);
-  console.log(`server RSS: idle ${idleRss.map(mb).join(' / ')}, peak ${peakRss.map(mb).join(' / ')}`);
+  console.log(`server RSS: idle ${idleRss.map(formatMegabytes).join(' / ')}, peak ${peakRss.map(formatMegabytes).join(' / ')}`);
   for (const kind of Object.keys(errors) as Kind[]) for (const message of errors[kind].slice(0, 5)) console.log(`  error (${kind}): ${message}`);
 
   const goals = [
@@ -283,20 +283,6 @@ async function main(): Promise<void> {
   console.log(`wrote ${RESULTS_FILE}`);
 }
 
-function mb(bytes: number | null): string {
-  return bytes === null ? '?' : `${(bytes / MB).toFixed(0)} MB`;
-}
-
-let failed = false;
-try {
-  await main();
-} catch (error) {
-  failed = true;
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await Promise.all(processes.map((server) => server.stop()));
+await runBench(main, processes, workDir, async () => {
   await scratch?.drop();
-  if (failed) console.error(`logs kept in ${workDir}`);
-  else rmSync(workDir, { recursive: true, force: true });
-}
+});

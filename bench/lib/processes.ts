@@ -5,7 +5,7 @@
  * is interrupted are killed by pid.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { openSync, readFileSync, closeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** A server process the benchmark started. */
@@ -160,5 +160,36 @@ export function loadAverage(): number | null {
     return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
   } catch {
     return null;
+  }
+}
+
+/** Resident memory for a report: whole megabytes (MiB), or "?" when it could not be read. */
+export function formatMegabytes(bytes: number | null): string {
+  return bytes === null ? '?' : `${(bytes / (1024 * 1024)).toFixed(0)} MB`;
+}
+
+/**
+ * Runs a benchmark's `main`, then always stops every process it started and runs `cleanUp` (drop a
+ * scratch database). A failed run keeps its work folder (the servers' logs) and sets exit code 1; a
+ * successful one deletes it.
+ *
+ * @param main - the benchmark
+ * @param processes - the processes to stop, as `main` fills the list
+ * @param workDir - the run's temporary folder
+ * @param cleanUp - anything else to undo, run after the processes have stopped
+ */
+export async function runBench(main: () => Promise<void>, processes: readonly RunningProcess[], workDir: string, cleanUp: () => Promise<void>): Promise<void> {
+  let failed = false;
+  try {
+    await main();
+  } catch (error) {
+    failed = true;
+    console.error(error);
+    process.exitCode = 1;
+  } finally {
+    await Promise.all(processes.map((running) => running.stop()));
+    await cleanUp();
+    if (failed) console.error(`logs kept in ${workDir}`);
+    else rmSync(workDir, { recursive: true, force: true });
   }
 }

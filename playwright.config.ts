@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/browser.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const DATA_DIR = '.tmp/e2e-data';
+/** One data folder per port, so two runs on one machine (different E2E_PORT) never share a database. */
+const DATA_DIR = `.tmp/e2e-data-${PORT}`;
 /** The Storybook build (`npm run build-storybook`) is served here for the visual checks of every widget state. */
 const STORYBOOK_PORT = Number(process.env.E2E_STORYBOOK_PORT ?? 6106);
 

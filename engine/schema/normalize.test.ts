@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultsOf, normalize, schemaAt } from './normalize.ts';
+import { coerceAnswers, defaultsOf, normalize, schemaAt } from './normalize.ts';
 import type { AnswersSchema } from './types.ts';
 
 const text = (description = 'a text') => ({ type: 'string', description, default: '' }) as const;
@@ -73,7 +73,7 @@ describe('normalize', () => {
     });
 
     it('restores the default where a saved value has the wrong type', () => {
-      const result = normalize<Record<string, unknown>>(schema, { note: 7, blanks: 'x', nested: { count: 'five' }, rows: 'table' });
+      const result = normalize<Record<string, unknown>>(schema, { note: ['7'], blanks: 'x', nested: { count: 'five' }, rows: 'table' });
       expect(result.note).toBe('');
       expect(result.blanks).toEqual(['', '', '']);
       expect(result.nested).toEqual({ deep: { leaf: '' }, count: 5 });
@@ -81,7 +81,7 @@ describe('normalize', () => {
     });
 
     it('repairs array items one by one: a wrong item becomes the item default, the others stay', () => {
-      expect(normalize<Record<string, unknown>>(schema, { blanks: ['a', 5, null] }).blanks).toEqual(['a', '', '']);
+      expect(normalize<Record<string, unknown>>(schema, { blanks: ['a', {}, null] }).blanks).toEqual(['a', '', '']);
     });
 
     it('replaces a value outside enum with the default and fills missing item fields', () => {
@@ -105,6 +105,39 @@ describe('normalize', () => {
       expect(saved).toEqual(before);
       expect(normalize<Record<string, unknown>>(schema, undefined).pool).toEqual(['a', 'b']);
     });
+  });
+});
+
+describe('harmless other types (what a client that sends every answer as text stores)', () => {
+  it('reads a number written as text as the number, and "" or null as unanswered', () => {
+    const count = (saved: unknown) => normalize<{ nested: { count: unknown } }>(schema, { nested: { count: saved } }).nested.count;
+    expect(count('3')).toBe(3);
+    expect(count(' 12 ')).toBe(12);
+    expect(count('')).toBe(5);
+    expect(count(null)).toBe(5);
+  });
+
+  it('replaces text that is no whole number with the default of an integer field', () => {
+    const count = (saved: unknown) => normalize<{ nested: { count: unknown } }>(schema, { nested: { count: saved } }).nested.count;
+    expect(count('2.5')).toBe(5);
+    expect(count('three')).toBe(5);
+    expect(count('0x10')).toBe(5);
+  });
+
+  it('keeps a number or a boolean sent for a text field as its text', () => {
+    expect(normalize<Record<string, unknown>>(schema, { note: 7, blanks: [true, 0.5, null] })).toMatchObject({ note: '7', blanks: ['true', '0.5', ''] });
+  });
+});
+
+describe('coerceAnswers', () => {
+  it('converts declared scalars only, leaving undeclared keys and mismatched containers for the type check', () => {
+    const received = { note: 7, nested: { count: '4' }, blanks: 'x', old: 1 };
+    expect(coerceAnswers(schema, received)).toEqual({ note: '7', nested: { count: 4 }, blanks: 'x', old: 1 });
+    expect(received.note).toBe(7);
+  });
+
+  it('leaves out an unanswered number, and gives an unanswered list item its default in place', () => {
+    expect(coerceAnswers(schema, { nested: { count: '' }, blanks: ['a', null, 'c'] })).toEqual({ nested: {}, blanks: ['a', '', 'c'] });
   });
 });
 

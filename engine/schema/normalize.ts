@@ -48,6 +48,8 @@ export function defaultsOf(schema: AnswersSchema): unknown {
  * Rules (spec section 4, "Day page": "Loaded saved answers are merged over the defaults"):
  * - objects: every declared property is normalised in turn; undeclared saved keys are kept as they
  *   are, so a renamed field never silently erases a student's work;
+ * - a scalar of a harmless other type is converted first ({@link coerceScalar}: `"3"` for an integer,
+ *   `3` for a string; `""` or `null` for a number is unanswered);
  * - a saved value that is missing, of the wrong type, or outside `enum`/`const` becomes the default;
  * - a saved string equal to a key of the node's `x-value-aliases` becomes that key's value, then is
  *   checked as above (issue 7, "Normalisation as schema data");
@@ -69,7 +71,7 @@ export function normalize<T = Answers>(schema: AnswersSchema, saved: unknown): T
 }
 
 function normalizeNode(schema: AnswersSchema, savedValue: unknown): unknown {
-  const saved = applyValueAliases(schema, savedValue);
+  const saved = coerceScalar(schema, applyValueAliases(schema, savedValue));
   const fits =
     saved !== undefined &&
     matchesType(schema, saved) &&
@@ -134,6 +136,80 @@ function emptyOf(schema: AnswersSchema): unknown {
     default:
       return null;
   }
+}
+
+/** A number written as text: optional sign, digits, optional fraction and exponent (JSON's grammar, spaces around allowed). */
+const NUMBER_TEXT = /^\s*-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?\s*$/;
+
+/**
+ * One scalar answer in the type its schema node declares, when the difference is harmless
+ * (docs/decisions/006-clients-built-from-the-api-contract.md, "Harmless other types"). Any client
+ * built from the API contract sends answers as free text, `""` for anything unanswered
+ * (docs/requirements.md, "Answer fields"), so:
+ * - a `string` node takes a number or a boolean as its JSON text (`3` → `"3"`, `true` → `"true"`);
+ * - a `number` or `integer` node takes a number written as text (`"3"`, `" 2.5 "` for `number`);
+ * - `""` (or spaces) and `null` for a `number` or `integer` node, and `null` for a `string` node,
+ *   mean "unanswered": the result is `undefined`, so {@link normalize} puts the default in.
+ *
+ * Anything else is returned as it is, for the type check to refuse (`"many"` for an integer) or
+ * normalisation to replace. Objects, arrays and nodes of other types are never changed.
+ *
+ * @param schema - a scalar node of a day's answers schema (any node is accepted)
+ * @param value - the value received or stored at that node
+ * @returns the value to check and store
+ * @example coerceScalar({ type: 'integer', default: 0 }, '3') // 3
+ * @example coerceScalar({ type: 'integer', default: 0 }, '') // undefined: the default, 0
+ */
+export function coerceScalar(schema: AnswersSchema, value: unknown): unknown {
+  switch (schema.type) {
+    case 'string':
+      if (value === null) return undefined;
+      return typeof value === 'number' || typeof value === 'boolean' ? JSON.stringify(value) : value;
+    case 'number':
+    case 'integer': {
+      if (value === null) return undefined;
+      if (typeof value !== 'string') return value;
+      if (value.trim() === '') return undefined;
+      if (!NUMBER_TEXT.test(value)) return value;
+      const number = Number(value);
+      return schema.type === 'integer' && !Number.isInteger(number) ? value : number;
+    }
+    default:
+      return value;
+  }
+}
+
+/**
+ * A whole answers value with {@link coerceScalar} applied at every scalar node the schema declares;
+ * undeclared keys, and values whose container type does not match the schema, are kept as they are.
+ * The server runs it before checking types, so a save differing only in harmless types is stored
+ * (normalised) instead of refused. A field coerced to "unanswered" is left out, for its default.
+ *
+ * Pure: the input is not changed; unchanged parts may be shared with it.
+ *
+ * @param schema - the day's answers schema, or any node of it
+ * @param value - answers as received (after migrations)
+ */
+export function coerceAnswers(schema: AnswersSchema, value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const itemSchema = schema.items;
+    if (itemSchema === undefined || schema.type !== 'array') return value;
+    // An unanswered item keeps its place in the list, with the item's default.
+    return value.map((item) => coerceAnswers(itemSchema, item) ?? normalizeNode(itemSchema, undefined));
+  }
+  if (isPlainObject(value)) {
+    const properties = schema.properties;
+    if (properties === undefined) return value;
+    const result: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(value)) {
+      const coerced = Object.hasOwn(properties, key) ? coerceAnswers(properties[key]!, child) : child;
+      if (coerced === undefined) continue;
+      if (key === '__proto__') Object.defineProperty(result, key, { value: coerced, enumerable: true, writable: true, configurable: true });
+      else result[key] = coerced;
+    }
+    return result;
+  }
+  return coerceScalar(schema, value);
 }
 
 /**

@@ -84,7 +84,7 @@ describe('loadAnswersValidator', () => {
       const validator = loadAnswersValidator(tempSchemasDir({ 'day-2.schema.json': schema, 'day-7.schema.json': schema, 'notes.json': '{}' }));
       expect(validator.daysWithSchema).toEqual([2, 7]);
       expect(validator.lastDay).toBe(7);
-      expect(validator.check(7, { note: 5 })).toMatch(/note must be string/);
+      expect(validator.check(7, { note: { text: 5 } })).toMatch(/note must be string/);
     });
   });
 
@@ -101,7 +101,7 @@ describe('loadAnswersValidator', () => {
     });
 
     it('names the first bad path', () => {
-      expect(validator.check(1, { sim: { gene2: ['', '', 3, ''] } })).toBe('answers/sim/gene2/2 must be string');
+      expect(validator.check(1, { sim: { gene2: ['', '', ['3'], ''] } })).toBe('answers/sim/gene2/2 must be string');
     });
 
     it('accepts answers of an older shape: short or long lists, missing fields, values outside enum or const, unknown keys', () => {
@@ -111,7 +111,24 @@ describe('loadAnswersValidator', () => {
 
     it('refuses wrong types', () => {
       expect(validator.check(1, { fillBlanks: 'DNA' })).toBe('answers/fillBlanks must be array');
-      expect(validator.check(1, { dnd: { orderSize: '5' } })).toBe('answers/dnd/orderSize must be integer');
+      expect(validator.check(1, { dnd: { orderSize: 'five' } })).toBe('answers/dnd/orderSize must be integer');
+      expect(validator.check(4, { participation: { points: '2.5' } })).toBe('answers/participation/points must be integer');
+    });
+
+    describe('answers a client built from the API contract sends (every answer as text)', () => {
+      it('accepts a number as text, "" for an unanswered number, and a number where text is expected', () => {
+        expect(validator.check(4, { participation: { trackerNotes: '', points: '' } })).toBeNull();
+        expect(validator.check(4, { participation: { points: ' 3 ' } })).toBeNull();
+        expect(validator.check(1, { dnd: { orderSize: '5' }, geneQ1: 42, fillBlanks: [true, null] })).toBeNull();
+      });
+
+      it('stores them in the schema\'s types: the number, the default for "", the text of a number', () => {
+        expect(validator.prepare(4, { participation: { trackerNotes: 'late', points: '3' } }).answers?.participation).toEqual({ trackerNotes: 'late', points: 3 });
+        expect(validator.prepare(4, { participation: { points: '' } }).answers?.participation).toEqual({ trackerNotes: '', points: 0 });
+        const day1 = validator.prepare(1, { geneQ1: 42, fillBlanks: [null, 'DNA'] }).answers;
+        expect(day1?.geneQ1).toBe('42');
+        expect((day1?.fillBlanks as string[]).slice(0, 2)).toEqual(['', 'DNA']);
+      });
     });
 
     it('does not change the answers it checks', () => {
@@ -196,7 +213,7 @@ describe('loadAnswersValidator', () => {
       const validator = loadAnswersValidator(tempSchemasDir({ 'day-2.schema.json': JSON.stringify(schema) }));
       expect(validator.prepare(2, { q1: 'moved' })).toEqual({ answers: { basics: { q1: 'moved' } }, problem: null });
       // Once moved, the value is checked against its new field.
-      expect(validator.prepare(2, { q1: 3 })).toEqual({ answers: null, problem: 'answers/basics/q1 must be string' });
+      expect(validator.prepare(2, { q1: [3] })).toEqual({ answers: null, problem: 'answers/basics/q1 must be string' });
     });
 
     it('restores stored answers of the old shape', () => {

@@ -3,9 +3,11 @@
  * client renders from. Ajv's compiler runs here on the server, where the CSP does not apply (T3).
  *
  * Saves are lenient (issue 6, "no lost work"): a tab opened before a content change still sends
- * answers of yesterday's shape, and refusing them would lose the student's work for good. So only
- * wrong JSON types are refused; everything else is migrated (`x-migrations`) and normalised to
- * today's shape before it is stored.
+ * answers of yesterday's shape, and a client built by others from the API contract sends every answer
+ * as text; refusing either would lose the student's work for good. So scalars of a harmless other
+ * type are converted (`coerceAnswers`: `"3"` or `""` for a number, `3` for a text), only wrong JSON
+ * types that remain are refused, and everything is migrated (`x-migrations`) and normalised to
+ * today's shape before it is stored (docs/decisions/006-clients-built-from-the-api-contract.md).
  *
  * Saves are also bounded (issue 11, "Server limits"), with limits no student reaches by typing:
  * strings by the schema's `maxLength` (the text widgets honour it too), nesting by
@@ -17,7 +19,7 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { findMigrationProblems, migrateAnswers } from '../../engine/schema/migrate.ts';
-import { isPlainObject, normalize } from '../../engine/schema/normalize.ts';
+import { coerceAnswers, isPlainObject, normalize } from '../../engine/schema/normalize.ts';
 import type { AnswersSchema } from '../../engine/schema/types.ts';
 import type { Answers } from '../db/schema.ts';
 import { describeValidationError } from '../errors.ts';
@@ -63,7 +65,9 @@ export type PreparedAnswers = { answers: Answers; problem: null } | { answers: n
 /** Checks a day's answers and turns them into what is stored and what is answered. */
 export interface AnswersValidator {
   /**
-   * Checks the JSON types only (see {@link lenientSchema}); no migration.
+   * Checks the JSON types only (see {@link lenientSchema}), after converting scalars of a harmless
+   * other type (`coerceAnswers` in engine/schema/normalize.ts: `"3"` or `""` for a number, `3` for a
+   * text); no migration.
    *
    * @param day - 1..5
    * @param answers - the answers object as received
@@ -299,8 +303,10 @@ export function loadAnswersValidator(schemasDir: string): AnswersValidator {
   }
 
   const check = (day: number, answers: Answers): string | null => {
-    const validate = days.get(day)?.validate;
-    if (validate === undefined || validate(answers)) return null;
+    const entry = days.get(day);
+    // Harmless other types (a number's text, "" for an unanswered number) pass: normalize converts them.
+    if (entry === undefined || entry.validate(coerceAnswers(entry.schema, answers))) return null;
+    const validate = entry.validate;
     const issues = validate.errors ?? [];
     const first = describeValidationError('answers', issues);
     return issues.length > 1 ? `${first} (and ${issues.length - 1} more ${issues.length === 2 ? 'problem' : 'problems'})` : first;

@@ -108,7 +108,7 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
       await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: good } });
       const stored = (await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
 
-      const bad = { geneQ1: 'lost', fillBlanks: ['', '', '', 7, '', '', '', '', '', '', '', '', ''] };
+      const bad = { geneQ1: 'lost', fillBlanks: ['', '', '', ['a list'], '', '', '', '', '', '', '', '', ''] };
       const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: bad } });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: 'answers/fillBlanks/3 must be string', code: 'invalid_answers' });
@@ -119,7 +119,7 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
 
     it('says how many more problems there are', async () => {
       const { access } = await signUp(app, 'many-problems');
-      const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 1, wrap: { reflection: 2 } } } });
+      const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: [1], wrap: { reflection: { text: 2 } } } } });
       expect(response.json()).toEqual({ detail: 'answers/geneQ1 must be string (and 1 more problem)', code: 'invalid_answers' });
     });
 
@@ -245,7 +245,7 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
       await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
       const stored = (await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
 
-      const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { fillBlanks: ['a', 2], geneQ1: 'lost' } } });
+      const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { fillBlanks: ['a', {}], geneQ1: 'lost' } } });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: 'answers/fillBlanks/1 must be string', code: 'invalid_answers' });
       expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(stored);

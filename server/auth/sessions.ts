@@ -1,19 +1,24 @@
 /**
- * Logins, and refresh-token rotation with reuse detection (issue 11, "Sessions").
+ * Logins, and refresh in two modes (docs/security.md, "Sessions and tokens").
  *
  * Every sign-in or sign-up opens a login: a row of `refresh_token_families` holding the SHA-256 of its
- * current refresh token. Each `POST /api/token/refresh/` spends that token and hands out the next one
- * (rotation). A spent token presented again means two parties hold the login's tokens, one of them
- * probably a thief: the whole login is ended (reuse detection). One exception keeps classrooms working:
- * within {@link REFRESH_REUSE_GRACE_MS} of a rotation, the token it replaced gets the same new token
- * back instead (two tabs sharing localStorage refreshing at once; a response lost on flaky Wi-Fi).
+ * current refresh token.
+ * - **Rotating** (a client that sends `"rotate": true`, as Helix's own does): each refresh spends that
+ *   token and hands out the next one. A spent token presented again means two parties hold the login's
+ *   tokens, one of them probably a thief: the whole login is ended (reuse detection). One exception
+ *   keeps classrooms working: within {@link REFRESH_REUSE_GRACE_MS} of a rotation, the token it
+ *   replaced gets the same new token back instead (two tabs sharing localStorage refreshing at once; a
+ *   response lost on flaky Wi-Fi).
+ * - **Plain** (any other client, as the API contract describes refresh: `refresh` in, `access` out):
+ *   the current refresh token gives a new access token and stays the login's token until it expires or
+ *   the login is ended (logout, password change). A spent token is still reuse.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { refreshTokenFamilies } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { REFRESH_TOKEN_TTL_SECONDS, type TokenService } from './tokens.ts';
+import { REFRESH_TOKEN_TTL_SECONDS, type RefreshClaims, type TokenService } from './tokens.ts';
 
 /**
  * How long after a rotation the token it replaced still works, ms: it then returns the same tokens
@@ -30,11 +35,14 @@ export const EXPIRED_LOGINS_SWEEP_MS = 60 * 60_000;
 /** Why a login ended, as stored in `revoked_reason`. */
 export type RevokeReason = 'logout' | 'reuse' | 'all_logins';
 
-/** The `{access, refresh}` pair answered by sign-in, sign-up and refresh. */
+/** The `{access, refresh}` pair answered by sign-in, sign-up and a rotating refresh. */
 export interface TokenPair {
   access: string;
   refresh: string;
 }
+
+/** What a refresh answers: a new access token, and the next refresh token when the client asked for rotation. */
+export type RefreshResult = TokenPair | { access: string };
 
 /** Detail of the 401 for a refresh token whose login has ended or was never opened. */
 export const LOGIN_ENDED_MESSAGE = 'This login has ended. Please log in again.';
@@ -49,12 +57,16 @@ export interface SessionService {
    */
   start(userId: number): Promise<TokenPair>;
   /**
-   * Spends a refresh token: returns a new access token and the login's next refresh token.
+   * Refreshes a login: a new access token, and with `rotate` also the login's next refresh token (the
+   * one sent is spent). Without `rotate` the token sent stays valid and only `{access}` is returned.
    *
+   * @param refreshToken - the login's current refresh token (or, within {@link REFRESH_REUSE_GRACE_MS}
+   *   of a rotation, the one it replaced)
+   * @param options.rotate - true for a client that stores the next refresh token (Helix's own)
    * @throws {@link ApiError} `invalid_token` (401) for a token that is malformed, forged, expired or
    *   names no open login, and for a spent token outside the grace window, which also ends the login
    */
-  refresh(refreshToken: string): Promise<TokenPair>;
+  refresh(refreshToken: string, options?: { rotate?: boolean }): Promise<RefreshResult>;
   /**
    * Ends one login (idempotent: ending an ended or deleted login does nothing).
    *
@@ -105,6 +117,17 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
     return ended.length > 0;
   }
 
+  /** The plain mode: the current token (or the one a rotation replaced, within the grace) gives an access token. */
+  async function refreshWithoutRotation(claims: RefreshClaims, presentedHash: string, time: Date): Promise<{ access: string }> {
+    const [family] = await db.select().from(refreshTokenFamilies).where(eq(refreshTokenFamilies.id, claims.familyId)).limit(1);
+    if (family === undefined || family.userId !== claims.userId || family.revokedAt !== null) throw new ApiError('invalid_token', LOGIN_ENDED_MESSAGE);
+    const current = family.tokenHash === presentedHash;
+    const justReplaced = family.previousTokenHash === presentedHash && time.getTime() - family.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS;
+    if (current || justReplaced) return { access: await tokens.issueAccess(claims.userId, claims.familyId) };
+    await revoke(claims.familyId, 'reuse');
+    throw new ApiError('invalid_token', TOKEN_REUSED_MESSAGE);
+  }
+
   return {
     async start(userId) {
       const time = now();
@@ -130,11 +153,12 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
       return { access: await tokens.issueAccess(userId, familyId), refresh };
     },
 
-    async refresh(refreshToken) {
+    async refresh(refreshToken, { rotate = false } = {}) {
       const claims = await tokens.verifyRefresh(refreshToken);
       if (claims === null) throw new ApiError('invalid_token');
       const presentedHash = hashToken(refreshToken);
       const time = now();
+      if (!rotate) return refreshWithoutRotation(claims, presentedHash, time);
       const issuedAt = Math.floor(time.getTime() / 1000);
       const next = await tokens.signRefresh({ ...claims, generation: claims.generation + 1, issuedAt });
 

@@ -1,6 +1,7 @@
 /**
- * Issue 11, "Sessions", through the API: refresh-token rotation, reuse detection, two tabs sharing one
- * token, logout on the server. The app's clock is moved by hand.
+ * docs/security.md, "Sessions and tokens", through the API: plain refresh as the API contract
+ * describes it, refresh-token rotation for clients that ask for it, reuse detection, two tabs sharing
+ * one token, logout on the server. The app's clock is moved by hand.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -24,7 +25,10 @@ describe.each(DATABASE_KINDS)('sessions (%s)', (kind) => {
     clock = new Date(clock.getTime() + ms);
   };
 
-  const refresh = (token: string) => app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: token } });
+  /** A refresh as Helix's own client sends it: rotating. */
+  const refresh = (token: string) => app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: token, rotate: true } });
+  /** A refresh as the API contract describes it: `refresh` in, `access` out. */
+  const plainRefresh = (token: string) => app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: token } });
   const logout = (payload: object, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url: '/api/token/logout/', payload, headers });
   const profileStatus = async (access: string) => (await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) })).statusCode;
 
@@ -38,7 +42,47 @@ describe.each(DATABASE_KINDS)('sessions (%s)', (kind) => {
     await testDatabase?.destroy();
   });
 
-  describe('refresh-token rotation', () => {
+  describe('plain refresh (a client that keeps its first refresh token)', () => {
+    it('refreshes 20 times over two hours with the same refresh token and stays signed in', async () => {
+      const first = await signUp(app, 'plain-client');
+      for (let time = 0; time < 20; time += 1) {
+        advance(6 * 60_000); // past the access token's 5 minutes every time
+        expect(await profileStatus(first.access)).toBe(401);
+        const response = await plainRefresh(first.refresh);
+        expect(response.statusCode).toBe(200);
+        expect(Object.keys(response.json<object>())).toEqual(['access']);
+        expect(await profileStatus(response.json<Pair>().access)).toBe(200);
+      }
+    });
+
+    it('stops working at logout, at the end of every login of the student, and 24 hours after sign-in', async () => {
+      const loggedOut = await signUp(app, 'plain-logout');
+      expect((await logout({ refresh: loggedOut.refresh })).statusCode).toBe(204);
+      expect((await plainRefresh(loggedOut.refresh)).json()).toEqual({ detail: LOGIN_ENDED_MESSAGE, code: 'invalid_token' });
+
+      const passwordChanged = await signUp(app, 'plain-all-logins');
+      const [row] = await testDatabase.database.db.select().from(refreshTokenFamilies).where(eq(refreshTokenFamilies.tokenHash, hashToken(passwordChanged.refresh)));
+      const sessions = createSessionService({ db: testDatabase.database.db, tokens: createTokenService({ secret: TEST_JWT_SECRET, now: () => clock }), now: () => clock });
+      await sessions.revokeAllForUser(row!.userId);
+      expect((await plainRefresh(passwordChanged.refresh)).statusCode).toBe(401);
+
+      const allDay = await signUp(app, 'plain-all-day');
+      advance(24 * 60 * 60_000 + 1_000);
+      expect((await plainRefresh(allDay.refresh)).statusCode).toBe(401);
+    });
+
+    it('treats a token a rotation spent as reuse: it ends the login after the grace window', async () => {
+      const first = await signUp(app, 'plain-after-rotation');
+      const rotated = (await refresh(first.refresh)).json<Pair>();
+      expect((await plainRefresh(first.refresh)).statusCode).toBe(200); // a second tab, within the grace window
+      expect((await plainRefresh(rotated.refresh)).statusCode).toBe(200);
+      advance(REFRESH_REUSE_GRACE_MS + 1_000);
+      expect((await plainRefresh(first.refresh)).json()).toEqual({ detail: TOKEN_REUSED_MESSAGE, code: 'invalid_token' });
+      expect((await plainRefresh(rotated.refresh)).json()).toEqual({ detail: LOGIN_ENDED_MESSAGE, code: 'invalid_token' });
+    });
+  });
+
+  describe('refresh-token rotation ("rotate": true)', () => {
     it('answers a new access token and the next refresh token, which works in turn', async () => {
       const first = await signUp(app, 'rotating');
       advance(1_000);

@@ -1,5 +1,5 @@
 /**
- * Sign-in, token refresh and logout (spec section 7; issue 11, "Sessions" and "Abuse limits"):
+ * Sign-in, token refresh and logout (spec section 7; docs/security.md, "Sessions and tokens" and "Abuse limits"):
  * `POST /api/token/`, `POST /api/token/refresh/`, `POST /api/token/logout/`.
  */
 import type { FastifyInstance } from 'fastify';
@@ -27,6 +27,7 @@ interface LoginBody {
 
 interface RefreshBody {
   refresh: string;
+  rotate?: boolean;
 }
 
 interface LogoutBody {
@@ -87,28 +88,37 @@ export async function tokenRoutes(app: FastifyInstance, options: TokenRoutesOpti
     '/api/token/refresh/',
     {
       schema: {
-        // Spend a refresh token: a new access token and the login's next refresh token (rotation). A spent
-        // refresh token presented again ends the login, except within 60 s of its rotation.
+        // A new access token for a refresh token (docs/security.md, "Sessions and tokens"). Plain: the
+        // refresh token stays the login's until it expires or the login ends. With "rotate": true, the
+        // token sent is spent and the next one is answered; a spent token presented again ends the login,
+        // except within 60 s of its rotation.
         body: {
           type: 'object',
           required: ['refresh'],
           additionalProperties: false,
-          properties: { refresh: { type: 'string', minLength: 1, maxLength: MAX_TOKEN_LENGTH, description: 'The latest refresh token of the login.' } },
+          properties: {
+            refresh: { type: 'string', minLength: 1, maxLength: MAX_TOKEN_LENGTH, description: 'The current refresh token of the login.' },
+            rotate: {
+              type: 'boolean',
+              default: false,
+              description: 'true: spend the refresh token sent and answer the next one, which the client must store in its place (rotation with reuse detection).',
+            },
+          },
         },
         response: {
           200: {
             type: 'object',
-            required: ['access', 'refresh'],
+            required: ['access'],
             properties: {
               access: { type: 'string', description: 'A new access token (5 minutes).' },
-              refresh: { type: 'string', description: 'The next refresh token: store it in place of the one sent, which is now spent.' },
+              refresh: { type: 'string', description: 'Only with "rotate": true. The next refresh token: store it in place of the one sent, which is now spent.' },
             },
           },
           '4xx': errorResponse,
         },
       },
     },
-    async (request) => sessions.refresh(request.body.refresh),
+    async (request) => sessions.refresh(request.body.refresh, { rotate: request.body.rotate === true }),
   );
 
   app.post<{ Body: LogoutBody | undefined }>(

@@ -92,7 +92,7 @@ describe('api client', () => {
 
       expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/student/profile/', '/api/token/refresh/', '/api/student/profile/']);
       const [, refreshInit] = fetch.mock.calls[1] as unknown as [string, RequestInit];
-      expect(JSON.parse(refreshInit.body as string)).toEqual({ refresh: 'refresh-1' });
+      expect(JSON.parse(refreshInit.body as string)).toEqual({ refresh: 'refresh-1', rotate: true });
       expect(authorizationOf(refreshInit)).toBeNull();
       expect(authorizationOf(fetch.mock.calls[2]?.[1])).toBe('Bearer access-2');
       expect(localStorage.getItem('accessToken')).toBe('access-2');

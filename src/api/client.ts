@@ -165,7 +165,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (!refreshToken) failAuth();
     // A dropped connection or a server error is not a refusal: keep the tokens so that a student on
     // weak Wi-Fi is not logged out (and their unsaved answers lost); the caller's retry will try again.
-    const response = await send(REFRESH_PATH, { method: 'POST', body: { refresh: refreshToken }, auth: false }, null);
+    const response = await send(REFRESH_PATH, { method: 'POST', body: { refresh: refreshToken, rotate: true }, auth: false }, null);
     if (response.status >= 500) throw await toApiError(response);
     const body: unknown = response.ok ? await response.json().catch(() => null) : null;
     const access = isRecord(body) && typeof body.access === 'string' && body.access ? body.access : null;

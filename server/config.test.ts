@@ -22,6 +22,8 @@ describe('parseConfig', () => {
       timeouts: { requestMs: 30_000, headersMs: 10_000, connectionMs: 60_000, keepAliveMs: 72_000 },
       hstsMaxAgeSeconds: null,
       trustProxy: false,
+      publicUrl: null,
+      corsOrigins: [],
     });
   });
 
@@ -45,6 +47,8 @@ describe('parseConfig', () => {
         KEEP_ALIVE_TIMEOUT_MS: '65000',
         HSTS_MAX_AGE: '31536000',
         TRUST_PROXY: '10.0.0.0/8, loopback',
+        PUBLIC_URL: 'https://helix.example.org/',
+        CORS_ORIGINS: 'https://app.school.org, http://localhost:5173',
       },
       '/srv/helix',
     );
@@ -65,6 +69,8 @@ describe('parseConfig', () => {
       timeouts: { requestMs: 20_000, headersMs: 5_000, connectionMs: 45_000, keepAliveMs: 65_000 },
       hstsMaxAgeSeconds: 31_536_000,
       trustProxy: ['10.0.0.0/8', 'loopback'],
+      publicUrl: 'https://helix.example.org',
+      corsOrigins: ['https://app.school.org', 'http://localhost:5173'],
     });
   });
 
@@ -124,6 +130,26 @@ describe('parseConfig', () => {
     it('leaves HSTS off unless HSTS_MAX_AGE is set', () => {
       expect(parseConfig({}, '/x').hstsMaxAgeSeconds).toBeNull();
       expect(parseConfig({ HSTS_MAX_AGE: '0' }, '/x').hstsMaxAgeSeconds).toBe(0);
+    });
+  });
+
+  describe('PUBLIC_URL and CORS_ORIGINS', () => {
+    it('keeps a path prefix of PUBLIC_URL, without its trailing slash', () => {
+      expect(parseConfig({ PUBLIC_URL: 'https://school.org/helix/' }, '/x').publicUrl).toBe('https://school.org/helix');
+    });
+
+    it('refuses a PUBLIC_URL that is not an http(s) address, and CORS_ORIGINS entries that are not bare origins', () => {
+      let caught: unknown;
+      try {
+        parseConfig({ PUBLIC_URL: 'helix.example.org', CORS_ORIGINS: 'https://ok.org,https://app.school.org/path,*' }, '/x');
+      } catch (error) {
+        caught = error;
+      }
+      expect((caught as ConfigError).problems).toEqual([
+        'PUBLIC_URL must be an http:// or https:// address with no query, e.g. "https://helix.example.org", got "helix.example.org".',
+        'CORS_ORIGINS must list origins (scheme, host and port only) separated by commas, e.g. "https://app.school.org"; "https://app.school.org/path" is not one.',
+        'CORS_ORIGINS must list origins (scheme, host and port only) separated by commas, e.g. "https://app.school.org"; "*" is not one.',
+      ]);
     });
   });
 });

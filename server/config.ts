@@ -87,6 +87,17 @@ export interface Config {
   abuseLimits?: AbuseLimitSettings;
   /** argon2 computations at once (PASSWORD_HASH_CONCURRENCY, issue 11); absent: {@link DEFAULT_HASH_CONCURRENCY}. */
   passwordHashConcurrency?: number;
+  /**
+   * The address students reach this server at, e.g. `https://helix.example.org` (PUBLIC_URL, no
+   * trailing slash): the base of the image URLs in API responses. null or absent: each request's own
+   * origin (docs/decisions/006-clients-built-from-the-api-contract.md).
+   */
+  publicUrl?: string | null;
+  /**
+   * Origins of front ends on other hosts allowed to call the API from a browser (CORS_ORIGINS, e.g.
+   * `https://app.school.org,http://localhost:5173`); empty or absent: same origin only.
+   */
+  corsOrigins?: readonly string[];
 }
 
 /** Largest value accepted for an abuse-limit or concurrency variable: larger ones are typing mistakes. */
@@ -207,6 +218,23 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
   };
   const passwordHashConcurrency = readCount('PASSWORD_HASH_CONCURRENCY', DEFAULT_HASH_CONCURRENCY, 1);
 
+  let publicUrl: string | null = null;
+  const rawPublicUrl = read('PUBLIC_URL');
+  if (rawPublicUrl !== undefined) {
+    const parsed = parseHttpUrl(rawPublicUrl);
+    if (parsed === null || parsed.search !== '' || parsed.hash !== '') {
+      problems.push(`PUBLIC_URL must be an http:// or https:// address with no query, e.g. "https://helix.example.org", got "${rawPublicUrl}".`);
+    } else publicUrl = `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, '');
+  }
+
+  const corsOrigins: string[] = [];
+  for (const entry of (read('CORS_ORIGINS') ?? '').split(',').map((each) => each.trim()).filter((each) => each !== '')) {
+    const parsed = parseHttpUrl(entry);
+    if (parsed === null || parsed.origin !== entry.replace(/\/$/, '')) {
+      problems.push(`CORS_ORIGINS must list origins (scheme, host and port only) separated by commas, e.g. "https://app.school.org"; "${entry}" is not one.`);
+    } else corsOrigins.push(parsed.origin);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -225,7 +253,19 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
     trustProxy,
     abuseLimits,
     passwordHashConcurrency,
+    publicUrl,
+    corsOrigins,
   };
+}
+
+/** An http: or https: URL, or null for anything else. */
+function parseHttpUrl(value: string): URL | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
 }
 
 /** An address, a CIDR range, or one of proxy-addr's names, as Fastify's `trustProxy` accepts them. */

@@ -21,6 +21,11 @@ export const NOT_BUILT_MESSAGE = 'Helix: the web app is not built yet. Run `npm 
 export interface StaticFilesOptions {
   staticDir: string;
   imagesDir: string;
+  /**
+   * Let pages on other origins show the lesson images (`Cross-Origin-Resource-Policy: cross-origin`
+   * on `/images/`, instead of helmet's `same-origin`): set when CORS_ORIGINS lists front ends.
+   */
+  crossOriginImages?: boolean;
 }
 
 /**
@@ -40,6 +45,12 @@ export async function staticFiles(app: FastifyInstance, options: StaticFilesOpti
     },
   });
   await app.register(fastifyStatic, { root: options.imagesDir, prefix: '/images/', decorateReply: false, maxAge: IMAGE_MAX_AGE });
+  if (options.crossOriginImages === true) {
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.url.startsWith('/images/')) void reply.header('cross-origin-resource-policy', 'cross-origin');
+      done();
+    });
+  }
 
   const indexPath = join(options.staticDir, 'index.html');
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {

@@ -193,15 +193,15 @@ describe.each(DATABASE_KINDS)('workbooks (%s)', (kind) => {
             id: summary.sections[0]?.id,
             heading: 'Interphase',
             content_html: expect.stringContaining('<a href="/sections/day-2">Day 2</a>'),
-            images: [{ id: expect.any(Number), image: '/images/interphase.svg', caption: 'A cell in interphase' }],
+            images: [{ id: expect.any(Number), image: 'http://localhost:80/images/interphase.svg', caption: 'A cell in interphase' }],
           },
           {
             id: summary.sections[1]?.id,
             heading: 'Mitosis',
             content_html: expect.stringContaining('<table>'),
             images: [
-              { id: expect.any(Number), image: '/images/prophase.svg', caption: 'Prophase' },
-              { id: expect.any(Number), image: '/images/metaphase.svg', caption: '' },
+              { id: expect.any(Number), image: 'http://localhost:80/images/prophase.svg', caption: 'Prophase' },
+              { id: expect.any(Number), image: 'http://localhost:80/images/metaphase.svg', caption: '' },
             ],
           },
         ],
@@ -209,6 +209,12 @@ describe.each(DATABASE_KINDS)('workbooks (%s)', (kind) => {
       expect(body.sections[0].content_html).not.toContain('<img');
       // Without the query string it answers the same.
       expect((await app.inject({ method: 'GET', url: `/api/workbooks/workbooks/${summary.id}/`, headers: bearer(access) })).json()).toEqual(body);
+    });
+
+    it("gives images' addresses on the host the request came to, so a front end elsewhere can show them", async () => {
+      const list = (await app.inject({ method: 'GET', url: LIST_URL, headers: bearer(access) })).json<{ results: { id: number }[] }>();
+      const response = await app.inject({ method: 'GET', url: detailUrl(list.results[0]!.id), headers: { ...bearer(access), host: 'helix.school.org' } });
+      expect(response.json().sections[0].images[0].image).toBe('http://helix.school.org/images/interphase.svg');
     });
 
     it('answers 404 not_found for a workbook that does not exist', async () => {

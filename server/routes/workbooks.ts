@@ -5,6 +5,7 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { Database } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
+import { absoluteHtmlUrls, absoluteUrl, publicBase } from '../public-urls.ts';
 import { findWorkbook, listWorkbooks } from '../workbooks/workbooks.ts';
 import { positiveIntegerParams } from './id-params.ts';
 import { errorResponse } from './schemas.ts';
@@ -12,6 +13,8 @@ import { errorResponse } from './schemas.ts';
 export interface WorkbookRoutesOptions {
   db: Database;
   authenticate: onRequestAsyncHookHandler;
+  /** PUBLIC_URL, the base of image URLs; null: each request's origin (server/public-urls.ts). */
+  publicUrl?: string | null;
 }
 
 /** The body of `GET /api/workbooks/workbooks/`. The client counts `sections` (Continue when above 0, else Start). */
@@ -27,9 +30,9 @@ export interface WorkbookDetailResponse {
   sections: {
     id: number;
     heading: string;
-    /** Sanitised HTML (server/markdown/markdown.ts, SANITIZE_OPTIONS). */
+    /** Sanitised HTML (server/markdown/markdown.ts, SANITIZE_OPTIONS), its root-relative URLs made absolute. */
     content_html: string;
-    /** `image` is a URL, usually `/images/<file>`; `caption` is empty when there is none. */
+    /** `image` is an absolute URL, usually `<PUBLIC_URL>/images/<file>`; `caption` is empty when there is none. */
     images: { id: number; image: string; caption: string }[];
   }[];
 }
@@ -46,7 +49,7 @@ const sectionSchema = {
   properties: {
     id: { type: 'integer' },
     heading: { type: 'string' },
-    content_html: { type: 'string', description: 'Sanitised HTML, images removed.' },
+    content_html: { type: 'string', description: 'Sanitised HTML; its image and link addresses on this server are absolute (PUBLIC_URL, else the request origin).' },
     images: {
       type: 'array',
       items: {
@@ -54,7 +57,7 @@ const sectionSchema = {
         required: ['id', 'image', 'caption'],
         properties: {
           id: { type: 'integer' },
-          image: { type: 'string', description: 'The URL, usually /images/<file>.' },
+          image: { type: 'string', description: 'The absolute URL, usually <PUBLIC_URL>/images/<file>.' },
           caption: { type: 'string', description: 'Empty when there is none.' },
         },
       },
@@ -64,13 +67,14 @@ const sectionSchema = {
 
 /** Registers the workbook routes (a Fastify plugin; register with no prefix). */
 export async function workbookRoutes(app: FastifyInstance, options: WorkbookRoutesOptions): Promise<void> {
-  const { db, authenticate } = options;
+  const { db, authenticate, publicUrl } = options;
 
   app.get(
     '/api/workbooks/workbooks/',
     {
       onRequest: authenticate,
       schema: {
+        summary: 'List the workbooks',
         // Every workbook, ordered by its file name, with its sections' ids and headings.
         response: {
           200: {
@@ -114,6 +118,7 @@ export async function workbookRoutes(app: FastifyInstance, options: WorkbookRout
     {
       onRequest: authenticate,
       schema: {
+        summary: 'One workbook with its sections',
         // One workbook with every section's HTML and images; 404 not_found when there is none.
         params: positiveIntegerParams('id', 'The workbook id from the list.'),
         querystring: {
@@ -140,6 +145,7 @@ export async function workbookRoutes(app: FastifyInstance, options: WorkbookRout
     async (request): Promise<WorkbookDetailResponse> => {
       const workbook = await findWorkbook(db, request.params.id);
       if (workbook === null) throw new ApiError('not_found', 'No such workbook.');
+      const base = publicBase(request, publicUrl);
       return {
         id: workbook.id,
         title: workbook.title,
@@ -147,8 +153,8 @@ export async function workbookRoutes(app: FastifyInstance, options: WorkbookRout
         sections: workbook.sections.map((section) => ({
           id: section.id,
           heading: section.heading,
-          content_html: section.contentHtml,
-          images: section.images,
+          content_html: absoluteHtmlUrls(section.contentHtml, base),
+          images: section.images.map((image) => ({ ...image, image: absoluteUrl(image.image, base) })),
         })),
       };
     },

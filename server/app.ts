@@ -3,6 +3,7 @@
  * does not listen; `server/index.ts` does, and tests use `app.inject()`.
  */
 import fastifyCompress from '@fastify/compress';
+import fastifyCors from '@fastify/cors';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { loadAnswersValidator, type AnswersValidator } from './answers/validators.ts';
 import { createAuthenticate } from './auth/authenticate.ts';
@@ -20,6 +21,7 @@ import type { Database } from './db/index.ts';
 import { answerExpectationFailed, ERROR_BODY_SCHEMA, handleClientError, toApiError } from './errors.ts';
 import { addHelmetHeaders } from './helmet-headers.ts';
 import { loadWelcomeMessages, type WelcomeMessage } from './inbox/messages.ts';
+import { registerOpenApi } from './openapi.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 import { moduleResponseRoutes } from './routes/module-responses.ts';
@@ -164,6 +166,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Students are on weak school Wi-Fi: gzip/brotli the bundle and the API.
   await app.register(fastifyCompress);
+  // Front ends on other hosts listed in CORS_ORIGINS may call the API from a browser; none otherwise.
+  // Bearer tokens, no cookies, so no credentials mode (docs/decisions/006-clients-built-from-the-api-contract.md).
+  const corsOrigins = config.corsOrigins ?? [];
+  if (corsOrigins.length > 0) {
+    await app.register(fastifyCors, {
+      origin: [...corsOrigins],
+      methods: ['GET', 'HEAD', 'POST', 'PATCH'],
+      allowedHeaders: ['Authorization', 'Content-Type'],
+      exposedHeaders: ['Retry-After'],
+      maxAge: 600,
+    });
+  }
+  await registerOpenApi(app);
 
   const warn = (message: string) => app.log.warn(message);
   const welcomeMessages = options.welcomeMessages ?? loadWelcomeMessages(config.inboxDir, warn);
@@ -185,9 +200,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(tokenRoutes, { db, tokens, sessions, passwords, loginLimiter: createLoginLimiter(limits) });
   await app.register(studentRoutes, { db, passwords, sessions, signupLimiter: createSignupLimiter(limits), authenticate, welcomeMessages });
   await app.register(inboxRoutes, { db, authenticate });
-  await app.register(workbookRoutes, { db, authenticate });
+  await app.register(workbookRoutes, { db, authenticate, publicUrl: config.publicUrl ?? null });
   await app.register(moduleResponseRoutes, { db, answersValidator, authenticate });
-  await app.register(staticFiles, { staticDir: config.staticDir, imagesDir: config.imagesDir });
+  await app.register(staticFiles, { staticDir: config.staticDir, imagesDir: config.imagesDir, crossOriginImages: corsOrigins.length > 0 });
 
   return app;
 }

@@ -9,6 +9,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     '/api/health',
     {
       schema: {
+        summary: 'Liveness check',
+        security: [],
         // Liveness: answers once the server is listening with a migrated database.
         response: { 200: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } } },
       },

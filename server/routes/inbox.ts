@@ -59,6 +59,7 @@ export async function inboxRoutes(app: FastifyInstance, options: InboxRoutesOpti
     {
       onRequest: authenticate,
       schema: {
+        summary: "The signed-in student's inbox",
         // The signed-in student's messages, newest first, all on one page (next and previous are always null).
         response: {
           200: {
@@ -87,6 +88,7 @@ export async function inboxRoutes(app: FastifyInstance, options: InboxRoutesOpti
     {
       onRequest: authenticate,
       schema: {
+        summary: 'Mark a message read or unread',
         // Mark one of the signed-in student's messages read (or unread); 404 not_found for anyone else's.
         params: positiveIntegerParams('id', 'The message id.'),
         body: {

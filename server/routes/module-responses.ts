@@ -116,6 +116,7 @@ export async function moduleResponseRoutes(app: FastifyInstance, options: Module
     {
       onRequest: authenticate,
       schema: {
+        summary: "Load a day's saved answers",
         // The signed-in student's saved answers for a day; 404 not_found before the first save.
         params: dayParamsSchema(answersValidator.lastDay),
         response: { 200: savedAnswersSchema, '4xx': errorResponse },
@@ -140,6 +141,7 @@ export async function moduleResponseRoutes(app: FastifyInstance, options: Module
     {
       onRequest: authenticate,
       schema: {
+        summary: "Save a day's answers (autosave and Save buttons)",
         // Save the signed-in student's answers for a day, whole, replacing the previous ones; with
         // base_revision, only if that is still the stored revision (else 409 revision_conflict).
         params: dayParamsSchema(answersValidator.lastDay),

@@ -67,6 +67,8 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
     '/api/student/signup/',
     {
       schema: {
+        summary: 'Sign up: create a student account and sign it in',
+        security: [],
         // Create a student account and sign it in. Limited per address, "username taken" answers included
         // (issue 11): 429 rate_limited with Retry-After beyond it.
         body: {
@@ -133,7 +135,7 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
     {
       onRequest: authenticate,
       schema: {
-        // The signed-in student.
+        summary: 'The signed-in student (the current user)',
         response: {
           200: {
             type: 'object',

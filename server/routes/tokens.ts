@@ -45,6 +45,8 @@ export async function tokenRoutes(app: FastifyInstance, options: TokenRoutesOpti
     '/api/token/',
     {
       schema: {
+        summary: 'Sign in: a username and password for an access and a refresh token',
+        security: [],
         // Sign in: exchange a username and password for an access and a refresh token.
         body: {
           type: 'object',
@@ -88,6 +90,8 @@ export async function tokenRoutes(app: FastifyInstance, options: TokenRoutesOpti
     '/api/token/refresh/',
     {
       schema: {
+        summary: 'A new access token for a refresh token (plain, or rotating with "rotate": true)',
+        security: [],
         // A new access token for a refresh token (docs/security.md, "Sessions and tokens"). Plain: the
         // refresh token stays the login's until it expires or the login ends. With "rotate": true, the
         // token sent is spent and the next one is answered; a spent token presented again ends the login,
@@ -125,6 +129,8 @@ export async function tokenRoutes(app: FastifyInstance, options: TokenRoutesOpti
     '/api/token/logout/',
     {
       schema: {
+        summary: 'Log out: end the login on the server',
+        security: [],
         // End the current login on the server: its refresh tokens stop working at once; its access tokens
         // expire within 5 minutes. Idempotent: 204 also for a login that has ended already.
         body: {

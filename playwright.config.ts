@@ -41,6 +41,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         JWT_SECRET: 'e2e-only-secret-not-for-production-use-0123456789',
         SIGNUPS_BURST: '2000',
+        // e2e/other-origin.spec.ts serves a front end of its own there.
+        CORS_ORIGINS: `http://127.0.0.1:${PORT + 1}`,
       },
       url: `http://127.0.0.1:${PORT}/api/health`,
       timeout: 60_000,

@@ -218,9 +218,12 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
   });
 
   describe('POST /api/token/refresh/', () => {
-    it('answers 200 with a new access token that opens the profile, and the next refresh token', async () => {
+    it('answers 200 with a new access token that opens the profile, and with "rotate": true the next refresh token', async () => {
       const { refresh } = await signUp(app, 'Refresher');
-      const response = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
+      const plain = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
+      expect(plain.statusCode).toBe(200);
+      expect(Object.keys(plain.json())).toEqual(['access']);
+      const response = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh, rotate: true } });
       expect(response.statusCode).toBe(200);
       expect(Object.keys(response.json()).sort()).toEqual(['access', 'refresh']);
       expect(response.json().refresh).not.toBe(refresh);

@@ -472,7 +472,7 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
     it('checks the answers before the revision: wrong types answer 400 even with a stale base_revision', async () => {
       const { access } = await signUp(app, 'bad-answers-and-base');
       await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
-      const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 5 }, base_revision: 9 } });
+      const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: { text: 5 } }, base_revision: 9 } });
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('invalid_answers');
     });

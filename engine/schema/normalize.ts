@@ -144,8 +144,7 @@ const NUMBER_TEXT = /^\s*-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?\s*$/;
 /**
  * One scalar answer in the type its schema node declares, when the difference is harmless
  * (docs/decisions/006-clients-built-from-the-api-contract.md, "Harmless other types"). Any client
- * built from the API contract sends answers as free text, `""` for anything unanswered
- * (docs/requirements.md, "Answer fields"), so:
+ * built from the API contract sends answers as free text, `""` for anything unanswered, so:
  * - a `string` node takes a number or a boolean as its JSON text (`3` → `"3"`, `true` → `"true"`);
  * - a `number` or `integer` node takes a number written as text (`"3"`, `" 2.5 "` for `number`);
  * - `""` (or spaces) and `null` for a `number` or `integer` node, and `null` for a `string` node,

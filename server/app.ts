@@ -24,7 +24,7 @@ import { loadWelcomeMessages, type WelcomeMessage } from './inbox/messages.ts';
 import { registerOpenApi } from './openapi.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inboxRoutes } from './routes/inbox.ts';
-import { moduleResponseRoutes } from './routes/module-responses.ts';
+import { dayAnswersRoutes } from './routes/day-answers.ts';
 import { studentRoutes } from './routes/students.ts';
 import { tokenRoutes } from './routes/tokens.ts';
 import { workbookRoutes } from './routes/workbooks.ts';
@@ -201,7 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(studentRoutes, { db, passwords, sessions, signupLimiter: createSignupLimiter(limits), authenticate, welcomeMessages });
   await app.register(inboxRoutes, { db, authenticate });
   await app.register(workbookRoutes, { db, authenticate, publicUrl: config.publicUrl ?? null });
-  await app.register(moduleResponseRoutes, { db, answersValidator, authenticate });
+  await app.register(dayAnswersRoutes, { db, answersValidator, authenticate });
   await app.register(staticFiles, { staticDir: config.staticDir, imagesDir: config.imagesDir, crossOriginImages: corsOrigins.length > 0 });
 
   return app;

@@ -218,7 +218,7 @@ describe('loadAnswersValidator', () => {
 
     it('restores stored answers of the old shape', () => {
       const validator = loadAnswersValidator(tempSchemasDir({ 'day-2.schema.json': JSON.stringify(schema) }));
-      expect(validator.restore(2, { q1: 'stored last week', other: 1 })).toEqual({ basics: { q1: 'stored last week' }, other: 1 });
+      expect(validator.repair(2, { q1: 'stored last week', other: 1 })).toEqual({ basics: { q1: 'stored last week' }, other: 1 });
     });
 
     it('fails at start-up naming the file and the problem when the migrations are unsound', () => {
@@ -280,7 +280,7 @@ describe('loadAnswersValidator', () => {
     expect(validator.daysWithSchema).toEqual([]);
     expect(validator.check(3, { anything: [1, { goes: null }] })).toBeNull();
     expect(validator.prepare(3, { anything: [1, { goes: null }] })).toEqual({ answers: { anything: [1, { goes: null }] }, problem: null });
-    expect(validator.restore(3, { anything: 1 })).toEqual({ anything: 1 });
+    expect(validator.repair(3, { anything: 1 })).toEqual({ anything: 1 });
   });
 
   it('fails at start-up naming a schema file that is not JSON', () => {

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { findMigrationProblems, migrateAnswers } from '../../engine/schema/migrate.ts';
+import { repairAnswers } from '../../engine/schema/repair.ts';
 import { coerceAnswers, isPlainObject, normalize } from '../../engine/schema/normalize.ts';
 import type { AnswersSchema } from '../../engine/schema/types.ts';
 import type { Answers } from '../db/schema.ts';
@@ -87,10 +88,10 @@ export interface AnswersValidator {
    */
   prepare(day: number, answers: Answers): PreparedAnswers;
   /**
-   * Stored answers in today's shape: migrated and normalised, for the GET and 409 responses. A day
-   * without a schema answers them as stored.
+   * Stored answers in today's shape (`repairAnswers`: migrated, then normalised), for the GET and 409
+   * responses: a row saved before a content change. A day without a schema answers them as stored.
    */
-  restore(day: number, stored: Answers): Answers;
+  repair(day: number, stored: Answers): Answers;
   /** The days that have a schema file; the others accept any JSON object. */
   readonly daysWithSchema: readonly number[];
   /** The highest day number answers may be saved for: {@link LAST_DAY}, or the highest day with a schema file. */
@@ -327,7 +328,7 @@ export function loadAnswersValidator(schemasDir: string): AnswersValidator {
         const migrated = migrateAnswers(entry.schema, answers) as Answers;
         const problem = check(day, migrated) ?? unknownKeysProblem(findUnknownKeys(entry.schema, migrated));
         if (problem !== null) return { answers: null, problem };
-        stored = normalize<Answers>(entry.schema, migrated);
+        stored = normalize<Answers>(entry.schema, migrated); // repairAnswers' second half: migrated above, checked since
       }
       const bytes = jsonBytes(stored);
       if (bytes > MAX_DAY_ANSWERS_BYTES) {
@@ -335,9 +336,9 @@ export function loadAnswersValidator(schemasDir: string): AnswersValidator {
       }
       return { answers: stored, problem: null };
     },
-    restore(day, stored) {
+    repair(day, stored) {
       const entry = days.get(day);
-      return entry === undefined ? stored : normalize<Answers>(entry.schema, migrateAnswers(entry.schema, stored));
+      return entry === undefined ? stored : repairAnswers(entry.schema, stored);
     },
   };
 }

@@ -17,7 +17,7 @@ import { ApiError } from '../errors.ts';
 import { errorResponse } from './schemas.ts';
 import { positiveIntegerParams } from './id-params.ts';
 
-export interface ModuleResponseRoutesOptions {
+export interface DayAnswersRoutesOptions {
   db: Database;
   answersValidator: AnswersValidator;
   authenticate: onRequestAsyncHookHandler;
@@ -95,7 +95,7 @@ function toResponse(saved: SavedAnswers, answers: Answers = saved.answers): Save
 }
 
 /** Registers the module-response routes (a Fastify plugin; register with no prefix). */
-export async function moduleResponseRoutes(app: FastifyInstance, options: ModuleResponseRoutesOptions): Promise<void> {
+export async function dayAnswersRoutes(app: FastifyInstance, options: DayAnswersRoutesOptions): Promise<void> {
   const { db, answersValidator, authenticate } = options;
 
   /**
@@ -132,7 +132,7 @@ export async function moduleResponseRoutes(app: FastifyInstance, options: Module
         throw new ApiError('not_found', `Nothing is saved for day ${day} yet.`);
       }
       // Rows saved before a content change come back in today's shape.
-      return toResponse(saved, answersValidator.restore(day, saved.answers));
+      return toResponse(saved, answersValidator.repair(day, saved.answers));
     },
   );
 
@@ -178,7 +178,7 @@ export async function moduleResponseRoutes(app: FastifyInstance, options: Module
       const stored = outcome.conflict;
       if (stored === null && !(await accountExists(db, userId))) throw new ApiError('invalid_token', ACCOUNT_GONE_DETAIL);
       const conflict: Omit<RevisionConflictResponse, 'detail' | 'code'> = {
-        answers: answersValidator.restore(day, stored?.answers ?? {}),
+        answers: answersValidator.repair(day, stored?.answers ?? {}),
         revision: stored?.revision ?? 0,
         updated_at: stored?.updatedAt.toISOString() ?? null,
       };

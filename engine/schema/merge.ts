@@ -1,5 +1,5 @@
 import { produce, type Draft } from 'immer';
-import { isPlainObject } from './normalize.ts';
+import { isPlainObject, jsonEqual } from './normalize.ts';
 import type { Answers, AnswersSchema } from './types.ts';
 
 /** Which side wins a field that both sides changed since the base. */
@@ -11,17 +11,6 @@ export type MergePreference = 'local' | 'server';
  * them item by item could put one step in both lists.
  */
 export const ATOMIC_MERGE_KEYWORD = 'x-merge';
-
-/** True when two JSON values are equal (same keys, same order of array items). */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => jsonEqual(item, b[index]));
-  if (isPlainObject(a) && isPlainObject(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && jsonEqual(a[key], b[key]));
-  }
-  return false;
-}
 
 type Path = readonly (string | number)[];
 

@@ -5,7 +5,7 @@
  * (STYLE.md "Tests": "schema changes that rename or drop fields come with a numbered, tested migration").
  */
 import { current, Immer, isDraft } from 'immer';
-import { defaultsOf, isPlainObject, schemaAt } from './normalize.ts';
+import { defaultsOf, isPlainObject, jsonEqual, schemaAt } from './normalize.ts';
 import type { AnswersMigration, AnswersSchema } from './types.ts';
 
 // Without autoFreeze: immer would otherwise deep-freeze the result, and with it every part the
@@ -89,16 +89,6 @@ function removeAt(root: Container, segments: readonly string[]): void {
   const last = segments.at(-1)!;
   if (Array.isArray(parent)) parent[Number(last)] = null;
   else if (isPlainObject(parent)) delete parent[last];
-}
-
-function jsonEqual(left: unknown, right: unknown): boolean {
-  if (left === right) return true;
-  if (Array.isArray(left) && Array.isArray(right)) return left.length === right.length && left.every((item, index) => jsonEqual(item, right[index]));
-  if (isPlainObject(left) && isPlainObject(right)) {
-    const keys = Object.keys(left);
-    return keys.length === Object.keys(right).length && keys.every((key) => Object.hasOwn(right, key) && jsonEqual(left[key], right[key]));
-  }
-  return false;
 }
 
 function isWellFormed(migration: unknown): migration is AnswersMigration {

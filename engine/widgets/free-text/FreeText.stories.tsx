@@ -51,8 +51,8 @@ export const RestoredFromSaved: Story = {
   decorators: [withAnswers(schema, { geneQ1: 'Regulation decides which genes are expressed.\nExpression makes the protein.' })],
 };
 
-/** A saved value of the wrong kind (a number, from an old or broken save) is replaced by an empty box, not shown as "42". */
-export const InvalidSavedValue: Story = { decorators: [withAnswers(schema, { geneQ1: 42 })] };
+/** A saved value of the wrong kind (a list, from an old or broken save) is replaced by an empty box. A number would be kept as its text (coerceScalar). */
+export const InvalidSavedValue: Story = { decorators: [withAnswers(schema, { geneQ1: ['not', 'text'] })] };
 
 /** Keyboard only: Tab reaches the box and typing goes in. */
 export const KeyboardOnly: Story = {

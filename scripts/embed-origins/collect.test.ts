@@ -48,7 +48,8 @@ describe('the framed sites of the content (issue 11, "Headers")', () => {
 
   it('says where each address is written', () => {
     expect(collected.embeds).toContainEqual({
-      source: 'content/days/day-1.mdx:65',
+      // The line moves with every edit of the lesson; the file and a line number must be there.
+      source: expect.stringMatching(/^content\/days\/day-1\.mdx:\d+$/),
       where: '<EmbedPanel title="Amoeba Sisters: Gene Regulation and the Operon">',
       url: 'https://www.youtube-nocookie.com/embed/ebIpkw3XapE',
     });

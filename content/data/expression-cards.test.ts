@@ -83,7 +83,7 @@ describe('expression card images', () => {
   it('refuses to draw a value off the shared scale, naming the card', () => {
     const tooHigh = structuredClone(cards);
     tooHigh.geneCards[5]!.samples[0]!.tumour = 4;
-    expect(() => renderExpressionCards(tooHigh)).toThrow('content/data/expression-cards.json, card "gene-myc": "Sample 1" has 4; values must be numbers from 0 to 3.5 (the shared scale).');
+    expect(() => renderExpressionCards(tooHigh)).toThrow('content/data/expression-cards.json, card "gene-myc": "Person A" has 4; values must be numbers from 0 to 3.5 (the shared scale).');
   });
 
   it('gives every chart role="img", a title and the card\'s pattern as its description', () => {

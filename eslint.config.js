@@ -18,7 +18,7 @@ export default tseslint.config(
     },
   },
   {
-    // The engine is a library: it knows no day, no app shell and no server (shared/STYLE.md, "The shape of the house").
+    // The engine is a library: it knows no day, no app shell and no server (docs/decisions/002-one-schema-for-client-and-server.md, README "Architecture").
     files: ['engine/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -28,6 +28,22 @@ export default tseslint.config(
             { group: ['**/src/**', '../src/*', '../../src/*'], message: 'engine/ must not import the app shell (src/).' },
             { group: ['**/content/**', '**/schemas/**'], message: 'engine/ must not import a particular day or schema.' },
             { group: ['**/server/**'], message: 'engine/ must not import server code.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The schema layer and the answers session are plain TypeScript: no React, no DOM library, so the
+    // server can import the schema layer and the session is tested with fake timers alone.
+    files: ['engine/schema/**/*.ts', 'engine/answers/session.ts', 'engine/answers/drafts.ts', 'engine/answers/constants.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'react-*', '**/*.tsx'], message: 'The schema layer and the answers session must stay free of React.' },
+            { group: ['**/src/**', '**/server/**', '**/content/**', '**/schemas/**'], message: 'engine/ must not import the app shell, server code or a particular day.' },
           ],
         },
       ],
@@ -87,8 +103,8 @@ export default tseslint.config(
             {
               // The engine's schema core (normalize, migrate) is plain TypeScript with no React or DOM: the
               // server stores answers through the same code the client loads them with.
-              group: ['**/engine/**', '!**/engine/schema/', '!**/engine/schema/*.ts', '**/engine/schema/*.test.ts'],
-              message: 'server/ may use only the engine schema core (engine/schema/); share data through schemas/.',
+              group: ['**/engine/**', '!**/engine/schema/', '**/engine/schema/*.ts', '!**/engine/schema/index.ts'],
+              message: 'server/ may use only the engine schema layer, through engine/schema/index.ts; share data through schemas/.',
             },
           ],
         },

@@ -3,30 +3,22 @@
  * It knows nothing of any particular day (lint rule in eslint.config.js).
  */
 export {
-  createAutosave,
-  waitForPendingSaves,
-  type Autosave,
-  type ConfirmedSave,
-  type SaveAnswers,
-  type SaveCallOptions,
+  AnswersSessions,
+  createAnswersSession,
+  OfflineError,
+  RevisionConflictError,
+  type AnswersSession,
+  type AnswersSessionOptions,
+  type AnswersSnapshot,
+  type AnswersTransport,
   type SaveOutcome,
   type SaveState,
-} from './autosave/autosave.ts';
-export { AUTOSAVE_DEBOUNCE_MS, AUTOSAVE_INTERVAL_MS } from './autosave/constants.ts';
-export { openDraftStore, type Draft, type DraftStore } from './autosave/drafts.ts';
-export { restoreAnswers, type RestoredAnswers, type ServerAnswers } from './autosave/restore.ts';
-export { OfflineError, RevisionConflictError } from './autosave/save-errors.ts';
-export { useSaveState } from './autosave/use-save-state.ts';
-export { AnswersForm, type AnswersFormProps } from './form/AnswersForm.tsx';
-export { useOptionalAutosave } from './form/answers-context.ts';
-export { AnswersContext, type AnswersContextValue } from './form/answers-context.ts';
-export { UnknownAnswerFieldError, useAnswerField } from './form/use-answer-field.ts';
-export { findSchemaProblems } from './schema/check-schema.ts';
-export { mergeAnswers } from './schema/merge.ts';
-export { migrateAnswers } from './schema/migrate.ts';
-export { defaultsOf, isPlainObject, normalize, schemaAt } from './schema/normalize.ts';
-export { repairAnswers } from './schema/repair.ts';
-export type { Answers, AnswersSchema } from './schema/types.ts';
+  type TransportSaveOptions,
+} from './answers/session.ts';
+export { AUTOSAVE_DEBOUNCE_MS, AUTOSAVE_INTERVAL_MS } from './answers/constants.ts';
+export { openDraftStore, type Draft, type DraftStore } from './answers/drafts.ts';
+export { AnswersForm, UnknownAnswerFieldError, useAnswerField, useAnswersSession, useSaveState, type AnswersFormProps } from './answers/AnswersForm.tsx';
+export { findSchemaProblems, repairAnswers, type Answers, type AnswersSchema } from './schema/index.ts';
 export { lessonComponents } from './mdx-components.ts';
 export { SavePill } from './widgets/save-pill/index.ts';
 export { LessonFileContext, WIDGET_PROBLEM_MESSAGE, WidgetBoundary, withWidgetBoundary } from './widgets/widget-boundary/index.ts';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnswersSchema } from '../engine/schema/types.ts';
+import type { AnswersSchema } from '../engine/schema/index.ts';
 import { createTestApp, createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test/harness.ts';
 import { specDefault, specFilled } from './test/spec-answers.ts';
 

@@ -1,11 +1,14 @@
 import type { Decorator } from '@storybook/react-vite';
-import { AnswersForm } from '../form/AnswersForm.tsx';
-import { normalize } from '../schema/normalize.ts';
-import type { Answers, AnswersSchema } from '../schema/types.ts';
-import type { SaveAnswers } from '../autosave/autosave.ts';
+import { useState } from 'react';
+import { AnswersForm } from '../answers/AnswersForm.tsx';
+import { createAnswersSession, type AnswersSession, type AnswersSessionOptions, type AnswersTransport } from '../answers/session.ts';
+import type { Answers, AnswersSchema } from '../schema/index.ts';
+
+/** What "saving" does in a story or test: resolves when saved, rejects when the save fails. */
+export type StorySave = (answers: Answers) => Promise<unknown>;
 
 /** A save that succeeds after `delayMs` and logs what it sent, for stories. */
-export function fakeSave(delayMs = 300): SaveAnswers {
+export function fakeSave(delayMs = 300): StorySave {
   return (answers) =>
     new Promise((resolve) => {
       console.info('[story] save', answers);
@@ -14,19 +17,55 @@ export function fakeSave(delayMs = 300): SaveAnswers {
 }
 
 /**
- * A Storybook decorator that places a story inside an {@link AnswersForm} bound to `schema`, with
- * `saved` answers normalised over its defaults. Stories double as test fixtures (composeStories), so
- * tests see exactly what reviewers see.
+ * A transport for stories and tests: nothing to load, and each save goes through `save`, then counts
+ * one revision up, as the server would.
+ */
+export function storyTransport(save: StorySave = fakeSave()): AnswersTransport {
+  let revision = 0;
+  return {
+    load: () => Promise.resolve(null),
+    async save(answers) {
+      await save(answers);
+      revision += 1;
+      return { answers, revision, savedAt: null };
+    },
+  };
+}
+
+/**
+ * An answers session started from `saved` answers (repaired over the schema's defaults), saving through `save`.
  *
  * @param schema - a small answers schema holding the fields the story's widget binds to
  * @param saved - answers as if loaded from the server; defaults are used where missing
  * @param save - what "saving" does; defaults to {@link fakeSave}
+ * @param options - the session's timing, e.g. `{ debounceMs: 0 }`
  */
-export function withAnswers(schema: AnswersSchema, saved?: Answers, save: SaveAnswers = fakeSave()): Decorator {
+export function storySession(
+  schema: AnswersSchema,
+  saved?: Answers,
+  save?: StorySave,
+  options: Pick<AnswersSessionOptions, 'debounceMs' | 'intervalMs'> = {},
+): AnswersSession {
+  const session = createAnswersSession({ schema, transport: storyTransport(save), ...options });
+  session.restore({ answers: saved ?? {}, revision: 0, savedAt: null });
+  return session;
+}
+
+function StoryAnswers({ schema, saved, save, children }: { schema: AnswersSchema; saved?: Answers; save?: StorySave; children: React.ReactNode }) {
+  const [session] = useState(() => storySession(schema, saved, save));
+  return <AnswersForm session={session}>{children}</AnswersForm>;
+}
+
+/**
+ * A Storybook decorator that places a story inside an {@link AnswersForm} bound to `schema`, with
+ * `saved` answers repaired over its defaults. Stories double as test fixtures (composeStories), so
+ * tests see exactly what reviewers see.
+ */
+export function withAnswers(schema: AnswersSchema, saved?: Answers, save?: StorySave): Decorator {
   const AnswersDecorator: Decorator = (Story) => (
-    <AnswersForm schema={schema} answers={normalize(schema, saved)} save={save}>
+    <StoryAnswers schema={schema} saved={saved} save={save}>
       <Story />
-    </AnswersForm>
+    </StoryAnswers>
   );
   return AnswersDecorator;
 }

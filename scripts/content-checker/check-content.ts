@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { findSchemaProblems } from '../../engine/schema/check-schema.ts';
-import type { AnswersSchema } from '../../engine/schema/types.ts';
+import { findSchemaProblems, type AnswersSchema } from '../../engine/schema/index.ts';
 import { checkCounts, readCountChecks, type CountChecks } from './counts.ts';
 import { checkLinks } from './links.ts';
 import { LessonSyntaxError, parseLesson, type Lesson } from './parse-lesson.ts';

@@ -2,7 +2,7 @@ import { findNodeAtLocation, parseTree, type JSONPath } from 'jsonc-parser';
 import type { List, Nodes, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { visit, EXIT } from 'unist-util-visit';
-import { isPlainObject } from '../../engine/schema/normalize.ts';
+import { isPlainObject } from '../../engine/schema/index.ts';
 import { attributeOf, type Lesson } from './parse-lesson.ts';
 import type { ContentProblem } from './problem.ts';
 import { isUnder } from './schema-fields.ts';

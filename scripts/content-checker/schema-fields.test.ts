@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnswersSchema } from '../../engine/schema/types.ts';
+import type { AnswersSchema } from '../../engine/schema/index.ts';
 import { schemaLine, unboundFields, whyNotAField } from './schema-fields.ts';
 
 const text: AnswersSchema = { type: 'string', default: '', description: 'Text.' };

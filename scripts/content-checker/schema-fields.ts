@@ -1,6 +1,5 @@
 import { findNodeAtLocation, parseTree, type JSONPath } from 'jsonc-parser';
-import { isPlainObject } from '../../engine/schema/normalize.ts';
-import type { AnswersSchema } from '../../engine/schema/types.ts';
+import { isPlainObject, type AnswersSchema } from '../../engine/schema/index.ts';
 
 /**
  * Schema keyword marking a field (and everything under it) that has no input on the page: it stays

@@ -1,5 +1,4 @@
-import { schemaAt } from '../../engine/schema/normalize.ts';
-import type { AnswersSchema } from '../../engine/schema/types.ts';
+import { schemaAt, type AnswersSchema } from '../../engine/schema/index.ts';
 import { attributeOf, describeElement, NOT_LITERAL, type ElementUse, type Lesson } from './parse-lesson.ts';
 import { shown, type ContentProblem } from './problem.ts';
 import { describeNode, isUnder, NO_INPUT_KEYWORD, whyNotAField } from './schema-fields.ts';

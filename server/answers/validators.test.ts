@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AnswersSchema } from '../../engine/schema/types.ts';
+import type { AnswersSchema } from '../../engine/schema/index.ts';
 import {
   findReservedKey,
   findTooDeep,

@@ -18,10 +18,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { findMigrationProblems, migrateAnswers } from '../../engine/schema/migrate.ts';
-import { repairAnswers } from '../../engine/schema/repair.ts';
-import { coerceAnswers, isPlainObject, normalize } from '../../engine/schema/normalize.ts';
-import type { AnswersSchema } from '../../engine/schema/types.ts';
+import { coerceAnswers, findMigrationProblems, isPlainObject, migrateAnswers, normalize, repairAnswers, type AnswersSchema } from '../../engine/schema/index.ts';
 import type { Answers } from '../db/schema.ts';
 import { describeValidationError } from '../errors.ts';
 

@@ -3,8 +3,7 @@
  * free text, `""` for anything unanswered), made from a day's schema, with what Helix must answer
  * back. Shared by the server's and the browser's spec-client tests.
  */
-import { defaultsOf, isPlainObject } from '../../engine/schema/normalize.ts';
-import type { Answers, AnswersSchema } from '../../engine/schema/types.ts';
+import { defaultsOf, isPlainObject, type Answers, type AnswersSchema } from '../../engine/schema/index.ts';
 
 /** What a save sends, and the answers a later load must return. */
 export interface SpecAnswers {

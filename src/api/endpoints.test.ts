@@ -1,15 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client.ts';
 import {
-  conflictOf,
   displayName,
-  fetchDayAnswers,
   fetchProfile,
-  KEEPALIVE_BODY_LIMIT_BYTES,
   login,
   LOGOUT_REQUEST_TIMEOUT_MS,
   revokeLogin,
-  saveDayAnswers,
   signup,
 } from './endpoints.ts';
 
@@ -19,88 +15,6 @@ function json(status: number, body: unknown): Response {
 
 afterEach(() => {
   localStorage.clear();
-});
-
-describe('fetchDayAnswers', () => {
-  it('returns the answers with the saved time as a Date and the revision', async () => {
-    const fetch = vi.fn(async () => json(200, { answers: { geneQ1: 'A switch' }, updated_at: '2026-11-20T10:15:00.000Z', revision: 3 }));
-    const client = createApiClient({ fetch });
-
-    await expect(fetchDayAnswers(1, client)).resolves.toEqual({
-      answers: { geneQ1: 'A switch' },
-      savedAt: new Date('2026-11-20T10:15:00.000Z'),
-      revision: 3,
-    });
-    expect((fetch.mock.calls[0] as unknown as [string])[0]).toBe('/api/student/modules/1/response/detail/');
-  });
-
-  it('unwraps answers that wrap another answers object', async () => {
-    const client = createApiClient({ fetch: vi.fn(async () => json(200, { answers: { answers: { geneQ1: 'A switch' } }, updated_at: null, revision: 1 })) });
-
-    await expect(fetchDayAnswers(2, client)).resolves.toEqual({ answers: { geneQ1: 'A switch' }, savedAt: null, revision: 1 });
-  });
-
-  it('returns null when nothing is saved yet (404)', async () => {
-    const client = createApiClient({ fetch: vi.fn(async () => json(404, { detail: 'No saved answers.', code: 'not_found' })) });
-
-    await expect(fetchDayAnswers(3, client)).resolves.toBeNull();
-  });
-
-  it('throws on any other failure, for the day page to ignore', async () => {
-    const client = createApiClient({ fetch: vi.fn(async () => json(500, { detail: 'Boom', code: 'internal' })) });
-
-    await expect(fetchDayAnswers(4, client)).rejects.toMatchObject({ status: 500 });
-  });
-});
-
-describe('saveDayAnswers', () => {
-  it('posts the whole answers object, kept alive when asked', async () => {
-    const fetch = vi.fn(async () => json(200, { answers: { geneQ1: 'A switch' }, updated_at: '2026-11-20T10:15:00.000Z', revision: 4 }));
-    const client = createApiClient({ fetch });
-
-    const saved = await saveDayAnswers(5, { geneQ1: 'A switch' }, { keepalive: true }, client);
-
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/student/modules/5/response/');
-    expect(init.method).toBe('POST');
-    expect(init.keepalive).toBe(true);
-    expect(JSON.parse(init.body as string)).toEqual({ answers: { geneQ1: 'A switch' } });
-    expect(saved.revision).toBe(4);
-  });
-
-  it('sends the base revision, null included, so the server can refuse a stale save', async () => {
-    const fetch = vi.fn(async () => json(200, { answers: {}, updated_at: '2026-11-20T10:15:00.000Z', revision: 1 }));
-    const client = createApiClient({ fetch });
-
-    await saveDayAnswers(1, { geneQ1: 'x' }, { baseRevision: 3 }, client);
-    await saveDayAnswers(1, { geneQ1: 'x' }, { baseRevision: null }, client);
-
-    const bodies = fetch.mock.calls.map((call) => JSON.parse((call as unknown as [string, RequestInit])[1].body as string) as unknown);
-    expect(bodies).toEqual([
-      { answers: { geneQ1: 'x' }, base_revision: 3 },
-      { answers: { geneQ1: 'x' }, base_revision: null },
-    ]);
-  });
-
-  it('sends a body over 60 KB as a normal request even when keepalive is asked, since browsers cap keepalive at 64 KB', async () => {
-    const fetch = vi.fn(async () => json(200, { answers: {}, updated_at: '2026-11-20T10:15:00.000Z', revision: 2 }));
-    const client = createApiClient({ fetch });
-
-    await saveDayAnswers(1, { geneQ1: 'é'.repeat(KEEPALIVE_BODY_LIMIT_BYTES / 2) }, { keepalive: true }, client);
-
-    expect((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].keepalive).toBe(false);
-  });
-
-  it('reads the stored answers and revision out of a 409 conflict', async () => {
-    const stored = { answers: { geneQ1: 'from the other tab' }, updated_at: '2026-11-20T10:15:00.000Z', revision: 7 };
-    const fetch = vi.fn(async () => json(409, { detail: 'Newer answers are saved.', code: 'revision_conflict', ...stored }));
-    const client = createApiClient({ fetch });
-
-    const error: unknown = await saveDayAnswers(1, { geneQ1: 'mine' }, { baseRevision: 6 }, client).catch((caught: unknown) => caught);
-
-    expect(conflictOf(error)).toMatchObject({ answers: { geneQ1: 'from the other tab' }, revision: 7 });
-    expect(conflictOf(new Error('other'))).toBeNull();
-  });
 });
 
 function rateLimited(retryAfterSeconds: number): Response {

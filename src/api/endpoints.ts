@@ -1,4 +1,3 @@
-import type { Answers } from '../../engine/index.ts';
 import { getRefreshToken, type AuthTokens } from '../auth/tokens.ts';
 import { apiClient, ApiError, isRecord, type ApiClient } from './client.ts';
 
@@ -20,16 +19,6 @@ export interface SignupDetails {
   lastName: string;
   /** Optional: an empty string when the student left it blank. */
   classroomName: string;
-}
-
-/** A day's saved answers as loaded or confirmed by the server. */
-export interface SavedDayAnswers {
-  /** The day's answers object exactly as stored; normalise it against the day's schema before use. */
-  answers: Answers;
-  /** When the server last stored them (from `updated_at`), or null when it did not say. */
-  savedAt: Date | null;
-  /** The server's revision counter for the day, or null when it did not say. */
-  revision: number | null;
 }
 
 /**
@@ -140,78 +129,6 @@ export function displayName(user: Pick<UserProfile, 'firstName' | 'username'>): 
   return user.firstName.trim() || user.username;
 }
 
-/**
- * Loads a day's saved answers: `GET /api/student/modules/{day}/response/detail/`. A response whose
- * `answers` itself wraps another `answers` object is unwrapped (spec section 7).
- *
- * @param day - the day number, 1 to 5
- * @returns the saved answers, or null when the student has saved nothing for that day (404)
- * @throws {@link ApiError} on any other failure; the day page ignores it and uses the defaults (spec section 8)
- * @example
- * const saved = await fetchDayAnswers(day).catch(() => null);
- * const answers = normalize(schema, saved?.answers);
- */
-export async function fetchDayAnswers(day: number, client: ApiClient = apiClient): Promise<SavedDayAnswers | null> {
-  try {
-    const body = await client.request<unknown>(`/api/student/modules/${dayParam(day)}/response/detail/`);
-    return toSavedDayAnswers(body);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-}
-
-/**
- * Largest JSON body sent with `keepalive`, bytes. Browsers cap all keepalive bodies in flight at 64 KiB
- * (Fetch standard) while the server accepts 256 KB; a larger save on tab hide goes as a normal request,
- * and the draft on the device covers it if the tab closes first (issue 6).
- */
-export const KEEPALIVE_BODY_LIMIT_BYTES = 60 * 1024;
-
-/**
- * Saves a day's whole answers object: `POST /api/student/modules/{day}/response/` with
- * `{answers, base_revision}` (docs/decisions/005-revisions-and-drafts.md).
- *
- * @param day - the day number, 1 to 5
- * @param answers - the whole answers object of that day
- * @param options.keepalive - true for the save sent while the tab is hiding, so the browser finishes it;
- *   ignored when the body exceeds {@link KEEPALIVE_BODY_LIMIT_BYTES}
- * @param options.baseRevision - the revision the answers are based on (null: the page never loaded them);
- *   omitted, the save is unconditional
- * @returns what the server stored, with its time and revision
- * @throws {@link ApiError} on any failure: 409 `revision_conflict` carries the stored `answers` and
- *   `revision` in `body`; status 0 means the server could not be reached
- * @example
- * const saved = await saveDayAnswers(day, answers, { baseRevision: 4 });
- */
-export async function saveDayAnswers(
-  day: number,
-  answers: Answers,
-  { keepalive = false, baseRevision }: { keepalive?: boolean; baseRevision?: number | null } = {},
-  client: ApiClient = apiClient,
-): Promise<SavedDayAnswers> {
-  const body = baseRevision === undefined ? { answers } : { answers, base_revision: baseRevision };
-  const fitsKeepalive = keepalive && new TextEncoder().encode(JSON.stringify(body)).byteLength <= KEEPALIVE_BODY_LIMIT_BYTES;
-  const saved = await client.request<unknown>(`/api/student/modules/${dayParam(day)}/response/`, { method: 'POST', body, keepalive: fitsKeepalive });
-  return toSavedDayAnswers(saved);
-}
-
-/**
- * Reads the stored answers out of a 409 `revision_conflict` from {@link saveDayAnswers}.
- *
- * @returns the answers, revision and time the server holds, or null when `error` is not such a conflict
- */
-export function conflictOf(error: unknown): SavedDayAnswers | null {
-  if (!(error instanceof ApiError) || error.status !== 409 || !isRecord(error.body)) return null;
-  const saved = toSavedDayAnswers(error.body);
-  return saved.revision === null ? null : saved;
-}
-
-function dayParam(day: number): string {
-  if (!Number.isInteger(day) || day < 1) throw new RangeError(`The day must be a positive whole number; got ${String(day)}.`);
-  return String(day);
-}
-
 function toTokens(body: unknown): AuthTokens {
   if (isRecord(body) && typeof body.access === 'string' && typeof body.refresh === 'string' && body.access && body.refresh) {
     return { accessToken: body.access, refreshToken: body.refresh };
@@ -225,17 +142,4 @@ function classroomNameOf(body: Record<string, unknown>): string | null {
   const first: unknown = Array.isArray(body.classrooms) ? body.classrooms[0] : undefined;
   if (isRecord(first) && typeof first.name === 'string') return first.name;
   return null;
-}
-
-/** Reads `{answers, updated_at, revision}`, unwrapping `answers.answers` when present. */
-function toSavedDayAnswers(body: unknown): SavedDayAnswers {
-  if (!isRecord(body)) throw new ApiError(200, 'invalid_response', 'The saved answers are not a JSON object.');
-  let answers: unknown = body.answers;
-  if (isRecord(answers) && isRecord(answers.answers)) answers = answers.answers;
-  const updatedAt = typeof body.updated_at === 'string' ? new Date(body.updated_at) : null;
-  return {
-    answers: isRecord(answers) ? answers : {},
-    savedAt: updatedAt && !Number.isNaN(updatedAt.getTime()) ? updatedAt : null,
-    revision: typeof body.revision === 'number' ? body.revision : null,
-  };
 }

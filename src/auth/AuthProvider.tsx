@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { AnswersSessions } from '../../engine/index.ts';
 import { useNavigate } from 'react-router';
 import { apiClient, ApiError, type ApiClient } from '../api/client.ts';
 import { fetchProfile, login as requestLogin, revokeLogin, signup as requestSignup, type SignupDetails, type UserProfile } from '../api/endpoints.ts';
-import { AuthContext, type AuthContextValue, type AuthStatus, type Flushable } from './auth-context.ts';
+import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context.ts';
 import { clearTokens, getAccessToken, setTokens, storedProfile, storeProfile } from './tokens.ts';
 
 interface AuthState {
@@ -52,16 +53,17 @@ function wait(ms: number): Promise<'timeout'> {
 export function AuthProvider({ client = apiClient, children }: AuthProviderProps) {
   const navigate = useNavigate();
   const [state, setState] = useState<AuthState>(() => (getAccessToken() ? { status: 'loading', user: null } : { status: 'signed-out', user: null }));
-  const autosaves = useRef(new Set<Flushable>());
+  const [answerSessions] = useState(() => new AnswersSessions());
   const startedWithToken = useRef(state.status === 'loading');
 
   useEffect(() => {
     client.setAuthFailureHandler(() => {
+      answerSessions.clear();
       setState({ status: 'signed-out', user: null });
       void navigate('/login', { replace: true });
     });
     return () => client.setAuthFailureHandler(null);
-  }, [client, navigate]);
+  }, [answerSessions, client, navigate]);
 
   useEffect(() => {
     if (!startedWithToken.current) return;
@@ -117,33 +119,22 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
   const login = useCallback((username: string, password: string) => signIn(requestLogin(username, password, client)), [client, signIn]);
   const signup = useCallback((details: SignupDetails) => signIn(requestSignup(details, client)), [client, signIn]);
 
-  const logout = useCallback(
-    async ({ autosave }: { autosave?: Flushable | null } = {}) => {
-      const pending = new Set(autosaves.current);
-      if (autosave) pending.add(autosave);
-      // Spec section 4: unsaved day work is saved silently first; a failure does not block the logout.
-      // The wait is bounded: past it, the unsaved answers stay in the device's draft for next time (issue 6).
-      await Promise.race([Promise.all([...pending].map((each) => each.flush().catch(() => 'failed'))), wait(LOGOUT_SAVE_WAIT_MS)]);
-      // Issue 11: end the login on the server too, with the tokens the final save may have just refreshed.
-      // Bounded by LOGOUT_REQUEST_TIMEOUT_MS; a failure only leaves the login to expire by itself.
-      await revokeLogin(client).catch(() => undefined);
-      clearTokens();
-      setState({ status: 'signed-out', user: null });
-      void navigate('/login', { replace: true });
-    },
-    [client, navigate],
-  );
-
-  const registerAutosave = useCallback((autosave: Flushable) => {
-    autosaves.current.add(autosave);
-    return () => {
-      autosaves.current.delete(autosave);
-    };
-  }, []);
+  const logout = useCallback(async () => {
+    // Unsaved day work is saved silently first; a failure does not block the logout. The wait is
+    // bounded: past it, the unsaved answers stay in the device's draft for next time.
+    await Promise.race([answerSessions.flushAll(), wait(LOGOUT_SAVE_WAIT_MS)]);
+    // End the login on the server too, with the tokens the final save may have just refreshed.
+    // Bounded by LOGOUT_REQUEST_TIMEOUT_MS; a failure only leaves the login to expire by itself.
+    await revokeLogin(client).catch(() => undefined);
+    clearTokens();
+    answerSessions.clear();
+    setState({ status: 'signed-out', user: null });
+    void navigate('/login', { replace: true });
+  }, [answerSessions, client, navigate]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status: state.status, user: state.user, login, signup, logout, registerAutosave }),
-    [state, login, signup, logout, registerAutosave],
+    () => ({ status: state.status, user: state.user, login, signup, logout, answerSessions }),
+    [state, login, signup, logout, answerSessions],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,12 +1,9 @@
 import { createContext, useContext } from 'react';
-import type { Autosave } from '../../engine/index.ts';
+import type { AnswersSessions } from '../../engine/index.ts';
 import type { SignupDetails, UserProfile } from '../api/endpoints.ts';
 
 /** Where the app stands on who is signed in (spec section 4, "Authentication"). */
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
-
-/** Anything that can save unsaved day work before logout: the engine's autosave controller. */
-export type Flushable = Pick<Autosave, 'flush'>;
 
 export interface AuthContextValue {
   /** `loading` while the start-up profile fetch runs, then `signed-in` or `signed-out`. */
@@ -26,20 +23,15 @@ export interface AuthContextValue {
    */
   signup(details: SignupDetails): Promise<void>;
   /**
-   * Silently saves unsaved day work (the given autosave plus every registered one), waiting at most
+   * Silently saves unsaved day work (every open answers session), waiting at most
    * `LOGOUT_SAVE_WAIT_MS`, then ends the login on the server (`POST /api/token/logout/`, at most
-   * `LOGOUT_REQUEST_TIMEOUT_MS`; issue 11), then removes both tokens and goes to `/login` (spec section
-   * 4; issue 6). A failed or slow save or logout call does not stop the logout: unsaved answers stay in
-   * the device's draft, and an unended login expires by itself. Never throws.
+   * `LOGOUT_REQUEST_TIMEOUT_MS`), then removes both tokens and goes to `/login`
+   * (docs/requirements.md#authentication). A failed or slow save or logout call does not stop the
+   * logout: unsaved answers stay in the device's draft, and an unended login expires by itself. Never throws.
    */
-  logout(options?: { autosave?: Flushable | null }): Promise<void>;
-  /**
-   * Registers an autosave to flush on logout, for a logout control placed outside the day's
-   * `AnswersForm`. Prefer the `<FlushOnLogout />` component inside the form.
-   *
-   * @returns the function that unregisters it
-   */
-  registerAutosave(autosave: Flushable): () => void;
+  logout(): Promise<void>;
+  /** The signed-in student's answers sessions, one per day; cleared at logout. */
+  answerSessions: AnswersSessions;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

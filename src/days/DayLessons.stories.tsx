@@ -2,6 +2,7 @@
 import { MDXProvider } from '@mdx-js/react';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import type { MDXContent } from 'mdx/types';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { MemoryRouter } from 'react-router';
 import day1Schema from '../../schemas/day-1.schema.json';
@@ -14,7 +15,7 @@ import Day2 from '../../content/days/day-2.mdx';
 import Day3 from '../../content/days/day-3.mdx';
 import Day4 from '../../content/days/day-4.mdx';
 import Day5 from '../../content/days/day-5.mdx';
-import { AnswersForm, LessonFileContext, lessonComponents, repairAnswers, SavePill, type Answers, type AnswersSchema, type SaveAnswers } from '../../engine/index.ts';
+import { AnswersForm, createAnswersSession, LessonFileContext, lessonComponents, SavePill, type Answers, type AnswersSchema, type AnswersTransport } from '../../engine/index.ts';
 import { PageNav } from '../layout/PageNav.tsx';
 import '../styles.css';
 import './DayLessons.stories.css';
@@ -23,7 +24,10 @@ import { LessonLink } from './LessonLink.tsx';
 const components = { ...lessonComponents, PageNav, a: LessonLink };
 
 /** Stories never reach a server: a save takes 300 ms and succeeds. */
-const storySave: SaveAnswers = () => new Promise((resolve) => setTimeout(resolve, 300));
+const storyTransport: AnswersTransport = {
+  load: () => Promise.resolve(null),
+  save: (answers) => new Promise((resolve) => setTimeout(() => resolve({ answers, revision: 1, savedAt: null }), 300)),
+};
 
 /** The answers object as it is now, for reviewers to see what each widget writes. */
 function AnswersView() {
@@ -50,8 +54,13 @@ interface DayLessonProps {
  * pill), with the answers object it produces beside it (issue 8, "Storybook of everything").
  */
 function DayLesson({ day, Lesson, schema, saved }: DayLessonProps) {
+  const [session] = useState(() => {
+    const created = createAnswersSession({ schema, transport: storyTransport });
+    created.restore(saved ? { answers: saved, revision: 0, savedAt: null } : null);
+    return created;
+  });
   return (
-    <AnswersForm schema={schema} answers={repairAnswers(schema, saved)} save={storySave}>
+    <AnswersForm session={session}>
       <div className="day-story">
         <main className="lesson">
           <LessonFileContext.Provider value={`content/days/day-${day}.mdx`}>

@@ -1,14 +1,20 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AnswersSessions } from '../../engine/index.ts';
+import { ApiError } from '../api/client.ts';
+import type * as ClientModule from '../api/client.ts';
 import { AuthContext, type AuthContextValue } from '../auth/auth-context.ts';
 import { DayPage } from './DayPage.tsx';
 
-const endpoints = vi.hoisted(() => ({
-  fetchDayAnswers: vi.fn(),
-  saveDayAnswers: vi.fn(),
-}));
-vi.mock('../api/endpoints.ts', async (importOriginal) => ({ ...(await importOriginal<object>()), ...endpoints }));
+const api = vi.hoisted(() => ({ request: vi.fn() }));
+vi.mock('../api/client.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof ClientModule>();
+  return { ...original, apiClient: { ...original.apiClient, request: api.request } };
+});
+
+/** The API's 404 for a day with nothing saved yet. */
+const nothingSaved = () => Promise.reject(new ApiError(404, 'not_found', 'Not found.'));
 
 const auth: AuthContextValue = {
   status: 'signed-in',
@@ -16,7 +22,7 @@ const auth: AuthContextValue = {
   login: vi.fn(),
   signup: vi.fn(),
   logout: vi.fn(),
-  registerAutosave: () => () => undefined,
+  answerSessions: new AnswersSessions(),
 };
 
 function renderDay(day: number) {
@@ -31,13 +37,13 @@ function renderDay(day: number) {
 
 describe('DayPage', () => {
   beforeEach(() => {
-    endpoints.fetchDayAnswers.mockReset();
-    endpoints.saveDayAnswers.mockReset();
+    api.request.mockReset();
+    auth.answerSessions.clear();
   });
 
   describe('Day 1', () => {
     it('renders every widget of the lesson bound to the schema, with the 13 blanks named Blank 1 to Blank 13', async () => {
-      endpoints.fetchDayAnswers.mockResolvedValue(null);
+      api.request.mockImplementation(nothingSaved);
       renderDay(1);
       expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 })).toHaveTextContent('Day 1');
       const blanks = screen.getAllByRole('combobox', { name: /^Blank \d+$/ });
@@ -46,9 +52,9 @@ describe('DayPage', () => {
     });
 
     it('shows the saved answers merged over the defaults, and "Saved • h:mm"', async () => {
-      endpoints.fetchDayAnswers.mockResolvedValue({
+      api.request.mockResolvedValue({
         answers: { fillBlanks: ['protein'], geneQ1: 'Regulation decides expression.' },
-        savedAt: new Date(2026, 10, 23, 10, 7),
+        updated_at: new Date(2026, 10, 23, 10, 7).toISOString(),
         revision: 3,
       });
       renderDay(1);
@@ -58,8 +64,8 @@ describe('DayPage', () => {
       expect(screen.getByText(/^Saved • 10:07/)).toBeInTheDocument();
     });
 
-    it('uses the defaults when the saved answers cannot be loaded (spec section 8)', async () => {
-      endpoints.fetchDayAnswers.mockRejectedValue(new TypeError('Failed to fetch'));
+    it('uses the defaults when the saved answers cannot be loaded', async () => {
+      api.request.mockRejectedValue(new ApiError(0, 'network_error', 'Failed to fetch'));
       renderDay(1);
       expect(await screen.findByRole('combobox', { name: 'Blank 13' }, { timeout: 5_000 })).toHaveValue('');
       expect(screen.getByText('Ready')).toBeInTheDocument();
@@ -67,7 +73,7 @@ describe('DayPage', () => {
   });
 
   it('says so when a day has no lesson yet', async () => {
-    endpoints.fetchDayAnswers.mockResolvedValue(null);
+    api.request.mockImplementation(nothingSaved);
     renderDay(9);
     expect(await screen.findByText(/not published yet/)).toBeInTheDocument();
   });

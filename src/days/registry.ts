@@ -39,6 +39,17 @@ export function isDayPublished(day: number): boolean {
 }
 
 /**
+ * Loads a day's answers schema alone (a small chunk, shared with {@link loadDayContent}).
+ *
+ * @returns the schema, or null when the day has no lesson or no schema yet
+ * @throws when the chunk fails to download
+ */
+export async function loadDaySchema(day: number): Promise<AnswersSchema | null> {
+  const loadSchema = schemasByDay.get(day);
+  return loadSchema && lessonsByDay.has(day) ? loadSchema() : null;
+}
+
+/**
  * Loads a day's lesson and schema.
  *
  * @returns the content, or null when the day has no lesson or no schema yet

@@ -3,20 +3,20 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AnswersContext, type Autosave, type SaveOutcome } from '../../engine/index.ts';
+import type { AnswersSession, SaveOutcome } from '../../engine/index.ts';
 import { seriousAxeViolations } from '../../engine/test/axe.ts';
 import { createApiClient } from '../api/client.ts';
 import { LOGOUT_REQUEST_TIMEOUT_MS } from '../api/endpoints.ts';
 import { AuthProvider, LOGOUT_SAVE_WAIT_MS } from '../auth/AuthProvider.tsx';
-import { FlushOnLogout } from '../auth/FlushOnLogout.tsx';
+import { useAuth } from '../auth/auth-context.ts';
 import { TopNav } from './TopNav.tsx';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-/** A stand-in for the engine's autosave whose flush records whether the tokens were still there. */
-function fakeAutosave() {
+/** A stand-in for a day's answers session whose flush records whether the tokens were still there. */
+function fakeSession() {
   const tokenAtFlush: (string | null)[] = [];
   let finish: (outcome: SaveOutcome) => void = () => undefined;
   const flush = vi.fn(
@@ -26,12 +26,14 @@ function fakeAutosave() {
         finish = resolve;
       }),
   );
-  const autosave = { flush } as unknown as Autosave;
-  return { autosave, flush, tokenAtFlush, finish: (outcome: SaveOutcome) => finish(outcome) };
+  const session = { flush, pause: vi.fn() } as unknown as AnswersSession;
+  return { session, flush, tokenAtFlush, finish: (outcome: SaveOutcome) => finish(outcome) };
 }
 
-function InAnswersForm({ autosave, children }: { autosave: Autosave; children: ReactNode }) {
-  return <AnswersContext.Provider value={{ schema: {}, autosave, initialAnswers: {} }}>{children}</AnswersContext.Provider>;
+/** A page with a day open: its answers session is one of the signed-in student's sessions. */
+function WithDayOpen({ session, children }: { session: AnswersSession; children: ReactNode }) {
+  useAuth().answerSessions.get('student-1/day-1', () => session);
+  return children;
 }
 
 function renderDay(page: ReactNode) {
@@ -68,11 +70,11 @@ afterEach(() => {
 
 describe('logout dialog', () => {
   it('asks for confirmation with Cancel and Logout, focus starting on Cancel', async () => {
-    const { autosave } = fakeAutosave();
+    const { session } = fakeSession();
     renderDay(
-      <InAnswersForm autosave={autosave}>
+      <WithDayOpen session={session}>
         <TopNav />
-      </InAnswersForm>,
+      </WithDayOpen>,
     );
 
     await openLogoutDialog();
@@ -84,11 +86,11 @@ describe('logout dialog', () => {
   });
 
   it('keeps keyboard focus inside while open', async () => {
-    const { autosave } = fakeAutosave();
+    const { session } = fakeSession();
     renderDay(
-      <InAnswersForm autosave={autosave}>
+      <WithDayOpen session={session}>
         <TopNav />
-      </InAnswersForm>,
+      </WithDayOpen>,
     );
     await openLogoutDialog();
 
@@ -99,11 +101,11 @@ describe('logout dialog', () => {
   });
 
   it('closes on Cancel and keeps the student signed in', async () => {
-    const { autosave, flush } = fakeAutosave();
+    const { session, flush } = fakeSession();
     renderDay(
-      <InAnswersForm autosave={autosave}>
+      <WithDayOpen session={session}>
         <TopNav />
-      </InAnswersForm>,
+      </WithDayOpen>,
     );
     await openLogoutDialog();
 
@@ -115,11 +117,11 @@ describe('logout dialog', () => {
   });
 
   it('closes on Escape', async () => {
-    const { autosave } = fakeAutosave();
+    const { session } = fakeSession();
     renderDay(
-      <InAnswersForm autosave={autosave}>
+      <WithDayOpen session={session}>
         <TopNav />
-      </InAnswersForm>,
+      </WithDayOpen>,
     );
     await openLogoutDialog();
 
@@ -130,11 +132,11 @@ describe('logout dialog', () => {
   });
 
   it('on Logout saves unsaved day work first, then removes both tokens and goes to /login', async () => {
-    const { autosave, flush, tokenAtFlush, finish } = fakeAutosave();
+    const { session, flush, tokenAtFlush, finish } = fakeSession();
     renderDay(
-      <InAnswersForm autosave={autosave}>
+      <WithDayOpen session={session}>
         <TopNav />
-      </InAnswersForm>,
+      </WithDayOpen>,
     );
     await openLogoutDialog();
 
@@ -150,10 +152,10 @@ describe('logout dialog', () => {
     expect(localStorage.getItem('refreshToken')).toBeNull();
   });
 
-  it('ends the login on the server after the final save and before removing the tokens (issue 11)', async () => {
-    const { autosave, finish } = fakeAutosave();
+  it('ends the login on the server after the final save and before removing the tokens ', async () => {
+    const { session, finish } = fakeSession();
     const events: string[] = [];
-    autosave.flush = vi.fn(async () => {
+    session.flush = vi.fn(async () => {
       events.push('final save');
       return 'saved' as const;
     });
@@ -166,9 +168,9 @@ describe('logout dialog', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     renderDay(
-      <InAnswersForm autosave={autosave}>
+      <WithDayOpen session={session}>
         <TopNav />
-      </InAnswersForm>,
+      </WithDayOpen>,
     );
     await openLogoutDialog();
 
@@ -237,11 +239,11 @@ describe('logout dialog', () => {
   });
 
   it('still logs out when the last save fails', async () => {
-    const { autosave, finish } = fakeAutosave();
+    const { session, finish } = fakeSession();
     renderDay(
-      <InAnswersForm autosave={autosave}>
+      <WithDayOpen session={session}>
         <TopNav />
-      </InAnswersForm>,
+      </WithDayOpen>,
     );
     await openLogoutDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
@@ -252,12 +254,12 @@ describe('logout dialog', () => {
     expect(localStorage.getItem('accessToken')).toBeNull();
   });
 
-  it('waits at most LOGOUT_SAVE_WAIT_MS for a save that never answers, then logs out (issue 6)', async () => {
-    const { autosave, flush } = fakeAutosave(); // its flush never settles
+  it('waits at most LOGOUT_SAVE_WAIT_MS for a save that never answers, then logs out', async () => {
+    const { session, flush } = fakeSession(); // its flush never settles
     renderDay(
-      <InAnswersForm autosave={autosave}>
+      <WithDayOpen session={session}>
         <TopNav />
-      </InAnswersForm>,
+      </WithDayOpen>,
     );
     await openLogoutDialog();
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -272,24 +274,6 @@ describe('logout dialog', () => {
     } finally {
       vi.useRealTimers();
     }
-  });
-
-  it('flushes a day registered with <FlushOnLogout /> when the bar sits outside the answers form', async () => {
-    const { autosave, flush, finish } = fakeAutosave();
-    renderDay(
-      <>
-        <TopNav />
-        <InAnswersForm autosave={autosave}>
-          <FlushOnLogout />
-        </InAnswersForm>
-      </>,
-    );
-    await openLogoutDialog();
-    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
-
-    expect(flush).toHaveBeenCalledOnce();
-    finish('saved');
-    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
   });
 
   it('logs out at once where there is no day work', async () => {

@@ -1,6 +1,5 @@
 import { AlertDialog } from 'radix-ui';
 import { useState, type RefObject } from 'react';
-import { useOptionalAutosave } from '../../engine/index.ts';
 import { useAuth } from '../auth/auth-context.ts';
 
 export interface LogoutDialogProps {
@@ -16,21 +15,19 @@ export interface LogoutDialogProps {
 /**
  * The logout confirmation (spec section 2, "Logged-in navigation"; section 4, "Authentication"):
  * "Are you sure you want to logout?" with Cancel and Logout. Cancel, Escape or a click outside closes
- * it. Logout silently saves unsaved day work first (the enclosing `AnswersForm`'s autosave, if any, and
- * any registered with `<FlushOnLogout />`), then removes both tokens and goes to /login. Focus is
+ * it. Logout silently saves unsaved day work first (every open answers session), then removes both tokens and goes to /login. Focus is
  * trapped inside while it is open and starts on Cancel.
  *
  * Controlled, so that a button or a menu item can open it.
  */
 export function LogoutDialog({ open, onOpenChange, returnFocusTo }: LogoutDialogProps) {
-  const autosave = useOptionalAutosave();
   const { logout } = useAuth();
   const [loggingOut, setLoggingOut] = useState(false);
 
   async function confirm() {
     setLoggingOut(true);
     try {
-      await logout({ autosave });
+      await logout();
     } finally {
       setLoggingOut(false);
     }

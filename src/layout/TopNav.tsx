@@ -16,9 +16,8 @@ import { UserMenu } from './UserMenu.tsx';
  * asks for confirmation and saves unsaved day work first. Below 720 px wide the links fold behind a
  * Menu button. Visitors see only the site name.
  *
- * Placed inside the day's `AnswersForm`, its logout flushes that autosave by itself; placed outside,
- * put `<FlushOnLogout />` inside the form. The unread badge needs an `InboxProvider` above it and is left
- * out without one.
+ * Its logout saves every open answers session first, wherever the bar is placed. The unread badge
+ * needs an `InboxProvider` above it and is left out without one.
  */
 export function TopNav() {
   const { user } = useAuth();

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useAnswersContext } from '../../form/answers-context.ts';
-import { UnknownAnswerFieldError, useAnswerField } from '../../form/use-answer-field.ts';
+import { useAnswersContext } from '../../answers/AnswersForm.tsx';
+import { UnknownAnswerFieldError, useAnswerField } from '../../answers/AnswersForm.tsx';
 import { schemaAt } from '../../schema/normalize.ts';
 import type { AnswersSchema } from '../../schema/types.ts';
 import { EMPTY_CHOICE_LABEL, toChoice, withSavedChoice, type Choice, type ChoiceOption } from '../choice-options.ts';

@@ -1,4 +1,4 @@
-import { useAnswerField } from '../../form/use-answer-field.ts';
+import { useAnswerField } from '../../answers/AnswersForm.tsx';
 import { EMPTY_CHOICE_LABEL, toChoice, withSavedChoice, type ChoiceOption } from '../choice-options.ts';
 import './BlankChoice.css';
 

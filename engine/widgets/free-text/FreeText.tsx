@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useAnswerField } from '../../form/use-answer-field.ts';
+import { useAnswerField } from '../../answers/AnswersForm.tsx';
 import { lengthLimit } from '../length-limit/length-limit.tsx';
 import { usePasteMark } from '../paste-mark/use-paste-mark.tsx';
 import { useAutoGrow } from '../use-auto-grow.ts';

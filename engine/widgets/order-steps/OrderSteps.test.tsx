@@ -2,9 +2,8 @@ import { composeStories } from '@storybook/react-vite';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SaveAnswers } from '../../autosave/autosave.ts';
-import { AnswersForm } from '../../form/AnswersForm.tsx';
-import { normalize } from '../../schema/normalize.ts';
+import { AnswersForm } from '../../answers/AnswersForm.tsx';
+import { storySession, type StorySave } from '../../storybook/with-answers.tsx';
 import { storySchema, storyText } from '../../storybook/story-schema.ts';
 import { seriousAxeViolations } from '../../test/axe.ts';
 import { ORDER_STEPS_INSTRUCTIONS, OrderSteps } from './OrderSteps.tsx';
@@ -114,10 +113,10 @@ describe('OrderSteps', () => {
 
     it('writes the move to the answers, with "Your order" still padded to five slots', async () => {
       layOut('side by side');
-      const save = vi.fn<SaveAnswers>().mockResolvedValue(undefined);
+      const save = vi.fn<StorySave>().mockResolvedValue(undefined);
       const user = userEvent.setup();
       render(
-        <AnswersForm schema={orderStepsStorySchema} answers={normalize(orderStepsStorySchema, undefined)} save={save} debounceMs={0}>
+        <AnswersForm session={storySession(orderStepsStorySchema, undefined, save, { debounceMs: 0 })}>
           <OrderSteps name="dnd" label="Put the steps in order" />
         </AnswersForm>,
       );
@@ -229,11 +228,11 @@ describe('OrderSteps', () => {
     });
 
     it('saves the restored step with the next move', async () => {
-      const save = vi.fn<SaveAnswers>().mockResolvedValue(undefined);
+      const save = vi.fn<StorySave>().mockResolvedValue(undefined);
       const user = userEvent.setup();
       const saved = { dnd: { available: ['Protein is created'], ordered: ['Transcription', STORY_STEPS[0], '', 'mRNA is created', ''], orderSize: 5 } };
       render(
-        <AnswersForm schema={orderStepsStorySchema} answers={normalize(orderStepsStorySchema, saved)} save={save} debounceMs={0}>
+        <AnswersForm session={storySession(orderStepsStorySchema, saved, save, { debounceMs: 0 })}>
           <OrderSteps name="dnd" label="Put the steps in order" />
         </AnswersForm>,
       );
@@ -258,7 +257,7 @@ describe('OrderSteps', () => {
     const schema = storySchema({ geneQ1: storyText('Not an ordering exercise.') });
     expect(() =>
       render(
-        <AnswersForm schema={schema} answers={normalize(schema, undefined)} save={vi.fn<SaveAnswers>()}>
+        <AnswersForm session={storySession(schema, undefined, vi.fn<StorySave>())}>
           <OrderSteps name="geneQ1" label="Order" />
         </AnswersForm>,
       ),

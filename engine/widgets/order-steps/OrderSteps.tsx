@@ -28,7 +28,7 @@ import {
   type SortingStrategy,
 } from '@dnd-kit/sortable';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useAnswerField } from '../../form/use-answer-field.ts';
+import { useAnswerField } from '../../answers/AnswersForm.tsx';
 import type { AnswersSchema } from '../../schema/types.ts';
 import {
   AUTO_SCROLL_INTERVAL_MS,

@@ -1,8 +1,8 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { useAnswersContext } from '../../form/answers-context.ts';
-import { UnknownAnswerFieldError } from '../../form/use-answer-field.ts';
+import { useAnswersContext } from '../../answers/AnswersForm.tsx';
+import { UnknownAnswerFieldError } from '../../answers/AnswersForm.tsx';
 import { defaultsOf, schemaAt } from '../../schema/normalize.ts';
 
 export interface ResetButtonProps {

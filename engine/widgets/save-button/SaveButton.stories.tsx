@@ -1,6 +1,6 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { OfflineError } from '../../autosave/save-errors.ts';
+import { OfflineError } from '../../answers/session.ts';
 import { fakeSave, withAnswers } from '../../storybook/with-answers.tsx';
 import { storySchema, storyText } from '../../storybook/story-schema.ts';
 import { SAVE_FAILURE_MESSAGE, SAVE_SUCCESS_MESSAGE, SaveButton } from './SaveButton.tsx';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useAnswersContext } from '../../form/answers-context.ts';
+import { useAnswersContext } from '../../answers/AnswersForm.tsx';
 import './SaveButton.css';
 
 /** Spec section 8, "Explicit save success". */
@@ -18,12 +18,12 @@ export interface SaveButtonProps {
  * which blocks the page. While a save runs the button is busy; pressing again waits for it.
  */
 export function SaveButton({ children = 'Save my work' }: SaveButtonProps) {
-  const { autosave } = useAnswersContext('SaveButton');
+  const { session } = useAnswersContext('SaveButton');
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
 
   async function onClick() {
     setStatus('saving');
-    const outcome = await autosave.save({ silent: false });
+    const outcome = session ? await session.save({ silent: false }) : 'clean';
     setStatus(outcome === 'failed' ? 'failed' : 'saved');
   }
 

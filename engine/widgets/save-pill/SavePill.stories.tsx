@@ -1,7 +1,7 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import type { Autosave, SaveState } from '../../autosave/autosave.ts';
-import { AnswersContext } from '../../form/answers-context.ts';
-import { withAnswers } from '../../storybook/with-answers.tsx';
+import type { AnswersSession, SaveState } from '../../answers/session.ts';
+import { AnswersContext } from '../../answers/AnswersForm.tsx';
+import { storySession, withAnswers } from '../../storybook/with-answers.tsx';
 import { storySchema, storyText } from '../../storybook/story-schema.ts';
 import { FreeText } from '../free-text/FreeText.tsx';
 import { SavePill } from './SavePill.tsx';
@@ -14,21 +14,13 @@ const READY: SaveState = { dirty: false, saving: false, savedAt: null, failure: 
 const NINE_OH_FIVE = new Date(2026, 10, 23, 9, 5);
 
 /**
- * Places the pill under an {@link AnswersContext} whose autosave is a small fake that always reports
+ * Places the pill under an {@link AnswersContext} whose session always reports
  * `state`, so the story shows that state for as long as a reviewer looks, on any network.
  */
 function withSaveState(state: SaveState): Decorator {
-  const autosave: Autosave = {
-    edit: () => undefined,
-    save: () => Promise.resolve('clean'),
-    flush: () => Promise.resolve('clean'),
-    getState: () => state,
-    subscribe: () => () => undefined,
-    dispose: () => undefined,
-    start: () => undefined,
-  };
+  const session: AnswersSession = { ...storySession(schema), getState: () => state, subscribe: () => () => undefined };
   const SaveStateDecorator: Decorator = (Story) => (
-    <AnswersContext.Provider value={{ schema, autosave, initialAnswers: { note: '' } }}>
+    <AnswersContext.Provider value={{ schema, session }}>
       <Story />
     </AnswersContext.Provider>
   );

@@ -1,7 +1,7 @@
 import { composeStories } from '@storybook/react-vite';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SaveState } from '../../autosave/autosave.ts';
+import type { SaveState } from '../../answers/session.ts';
 import { seriousAxeViolations } from '../../test/axe.ts';
 import * as stories from './SavePill.stories.tsx';
 import { OFFLINE_ON_DEVICE_TEXT, SERVER_FAILING_ON_DEVICE_TEXT, savePillText } from './SavePill.tsx';

@@ -1,5 +1,5 @@
-import { useSaveState } from '../../autosave/use-save-state.ts';
-import type { SaveState } from '../../autosave/autosave.ts';
+import { useSaveState } from '../../answers/AnswersForm.tsx';
+import type { SaveState } from '../../answers/session.ts';
 import './SavePill.css';
 
 /** Shown while the server cannot be reached and the latest edit is in this device's draft (issue 6). */

@@ -2,10 +2,9 @@ import { composeStories } from '@storybook/react-vite';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SaveAnswers } from '../../autosave/autosave.ts';
-import { AnswersForm } from '../../form/AnswersForm.tsx';
+import { AnswersForm } from '../../answers/AnswersForm.tsx';
+import { storySession, type StorySave } from '../../storybook/with-answers.tsx';
 import { lessonComponents } from '../../mdx-components.ts';
-import { normalize } from '../../schema/normalize.ts';
 import { storySchema, storyText } from '../../storybook/story-schema.ts';
 import { seriousAxeViolations } from '../../test/axe.ts';
 import * as stories from './WidgetBoundary.stories.tsx';
@@ -42,7 +41,7 @@ describe('a widget that fails', () => {
     vi.stubEnv('DEV', false);
     const schema = storySchema({ note: storyText('A note.') });
     render(
-      <AnswersForm schema={schema} answers={normalize(schema, undefined)} save={vi.fn<SaveAnswers>()}>
+      <AnswersForm session={storySession(schema, undefined, vi.fn<StorySave>())}>
         <FreeText name="nope" label="Broken" />
       </AnswersForm>,
     );
@@ -55,10 +54,10 @@ describe('a widget that fails', () => {
 
     it('leaves every other widget working and saving, and logs the error once', async () => {
       const schema = storySchema({ note: storyText('A note.'), choice: storyText('A blank.') });
-      const save = vi.fn<SaveAnswers>().mockResolvedValue(undefined);
+      const save = vi.fn<StorySave>().mockResolvedValue(undefined);
       render(
         <LessonFileContext.Provider value="content/days/day-9.mdx">
-          <AnswersForm schema={schema} answers={normalize(schema, undefined)} save={save}>
+          <AnswersForm session={storySession(schema, undefined, save)}>
             <FreeText name="note" label="Working question" />
             <BlankChoice name="not.in.schema" label="Blank 1" options={['a', 'b']} />
             <BlankChoice name="choice" label="Blank 2" options={['c', 'd']} />

@@ -1,5 +1,5 @@
 import { Component, createContext, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { UnknownAnswerFieldError } from '../../form/use-answer-field.ts';
+import { UnknownAnswerFieldError } from '../../answers/AnswersForm.tsx';
 import './WidgetBoundary.css';
 
 /** What a student sees in place of a widget that failed (issue 8, "Author-facing errors on the page"). */

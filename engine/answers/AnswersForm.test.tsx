@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SaveAnswers } from '../autosave/autosave.ts';
-import { normalize } from '../schema/normalize.ts';
+import { storySession, type StorySave } from '../storybook/with-answers.tsx';
+import { createAnswersSession, RevisionConflictError, type AnswersSession, type AnswersTransport } from './session.ts';
 import { storySchema, storyText, storyTextList } from '../storybook/story-schema.ts';
 import { BlankChoice } from '../widgets/blank-choice/BlankChoice.tsx';
 import { FreeText } from '../widgets/free-text/FreeText.tsx';
@@ -11,9 +11,13 @@ import { AnswersForm } from './AnswersForm.tsx';
 
 const schema = storySchema({ fillBlanks: storyTextList(2, 'Blanks.'), geneQ1: storyText('A question.') });
 
-function renderLesson(save: SaveAnswers, saved?: Record<string, unknown>, children?: React.ReactNode) {
+function renderLesson(save: StorySave, saved?: Record<string, unknown>, children?: React.ReactNode) {
+  return renderWith(storySession(schema, saved, save), children);
+}
+
+function renderWith(session: AnswersSession, children?: React.ReactNode) {
   return render(
-    <AnswersForm schema={schema} answers={normalize(schema, saved)} save={save}>
+    <AnswersForm session={session}>
       {children ?? (
         <>
           <BlankChoice name="fillBlanks.0" label="Blank 1" options={['DNA', 'protein']} />
@@ -37,7 +41,7 @@ describe('AnswersForm', () => {
   });
 
   it('marks an edit "(unsaved)", then autosaves the whole answers object 2 s later', async () => {
-    const save = vi.fn<SaveAnswers>().mockResolvedValue(undefined);
+    const save = vi.fn<StorySave>().mockResolvedValue(undefined);
     renderLesson(save);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Blank 1' }), 'protein');
@@ -51,7 +55,7 @@ describe('AnswersForm', () => {
   });
 
   it('keeps the student\'s text and stays "(unsaved)" when a silent save fails', async () => {
-    const save = vi.fn<SaveAnswers>().mockRejectedValue(new TypeError('Failed to fetch'));
+    const save = vi.fn<StorySave>().mockRejectedValue(new TypeError('Failed to fetch'));
     renderLesson(save);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.type(screen.getByRole('textbox', { name: 'Question 1' }), 'precious');
@@ -62,7 +66,7 @@ describe('AnswersForm', () => {
   });
 
   it('asks the browser to warn before leaving while dirty, and not when clean', async () => {
-    renderLesson(vi.fn<SaveAnswers>().mockResolvedValue(undefined));
+    renderLesson(vi.fn<StorySave>().mockResolvedValue(undefined));
     const clean = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(clean);
     expect(clean.defaultPrevented).toBe(false);
@@ -72,16 +76,51 @@ describe('AnswersForm', () => {
     expect(dirty.defaultPrevented).toBe(true);
   });
 
-  it('saves at once when the tab is hidden while dirty', async () => {
-    const save = vi.fn<SaveAnswers>().mockResolvedValue(undefined);
-    renderLesson(save);
+  it('saves at once, kept alive, when the tab is hidden while dirty', async () => {
+    const save = vi.fn<AnswersTransport['save']>(async (answers) => ({ answers, revision: 1, savedAt: null }));
+    const session = createAnswersSession({ schema, transport: { load: async () => null, save } });
+    session.restore(null);
+    render(
+      <AnswersForm session={session}>
+        <FreeText name="geneQ1" label="Question 1" />
+      </AnswersForm>,
+    );
     fireEvent.change(screen.getByRole('textbox', { name: 'Question 1' }), { target: { value: 'before lunch' } });
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     await act(async () => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
     visibility.mockRestore();
-    expect(save).toHaveBeenCalledWith({ fillBlanks: ['', ''], geneQ1: 'before lunch' }, { silent: true, keepalive: true });
+    expect(save).toHaveBeenCalledWith({ fillBlanks: ['', ''], geneQ1: 'before lunch' }, { baseRevision: 0, keepalive: true });
+  });
+
+  it('saves what was typed when the page is left before the debounce', async () => {
+    const save = vi.fn<StorySave>().mockResolvedValue(undefined);
+    const { unmount } = renderLesson(save);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Question 1' }), { target: { value: 'typed, then a link clicked' } });
+    unmount();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(save).toHaveBeenCalledWith({ fillBlanks: ['', ''], geneQ1: 'typed, then a link clicked' });
+  });
+
+  it('shows the answers another tab saved after a conflict, keeping what was typed here', async () => {
+    let conflicts = 0;
+    const transport: AnswersTransport = {
+      load: async () => null,
+      save: async (answers) => {
+        conflicts += 1;
+        if (conflicts === 1) throw new RevisionConflictError({ answers: { fillBlanks: ['DNA', ''] }, revision: 4, savedAt: null });
+        return { answers, revision: 5, savedAt: null };
+      },
+    };
+    const session = createAnswersSession({ schema, transport });
+    session.restore(null);
+    renderWith(session);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Question 1' }), { target: { value: 'mine' } });
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(screen.getByRole('combobox', { name: 'Blank 1' })).toHaveValue('DNA');
+    expect(screen.getByRole('textbox', { name: 'Question 1' })).toHaveValue('mine');
+    expect(screen.getByRole('status')).toHaveTextContent(/^Saved/);
   });
 
   it('fails loudly, naming the widget and field, when a lesson binds a field its schema lacks', () => {

@@ -1,0 +1,12 @@
+/**
+ * The schema layer: a day's answers schema and the pure functions that bring any answers object to it.
+ * Plain TypeScript with no React and no DOM (lint-enforced in eslint.config.js), so the server validates
+ * and repairs saves through this one entry point with the same code the client loads them with
+ * (docs/decisions/002-one-schema-for-client-and-server.md).
+ */
+export { findSchemaProblems } from './check-schema.ts';
+export { ATOMIC_MERGE_KEYWORD, changedFields, mergeAnswers, type MergePreference } from './merge.ts';
+export { findMigrationProblems, migrateAnswers } from './migrate.ts';
+export { coerceAnswers, coerceScalar, defaultsOf, isPlainObject, jsonEqual, normalize, schemaAt } from './normalize.ts';
+export { repairAnswers } from './repair.ts';
+export type { Answers, AnswersMigration, AnswersSchema } from './types.ts';

@@ -7,7 +7,7 @@ import { describeNode, isUnder, NO_INPUT_KEYWORD, whyNotAField } from './schema-
 type FieldKind = 'text' | 'rows' | 'order';
 
 /**
- * The widgets that bind a field of the answers by `name` (engine/form/use-answer-field.ts), and the
+ * The widgets that bind a field of the answers by `name` (`useAnswerField` in engine/answers/AnswersForm.tsx), and the
  * kind of field each binds: `ThinkRespond` binds one text field through its own `FreeText`, an
  * `AnswersTable` a whole list of rows, an `OrderSteps` a whole `{ available, ordered, orderSize }` object.
  */

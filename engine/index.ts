@@ -3,7 +3,6 @@
  * It knows nothing of any particular day (lint rule in eslint.config.js).
  */
 export {
-  AnswersSessions,
   createAnswersSession,
   OfflineError,
   RevisionConflictError,

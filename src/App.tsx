@@ -1,32 +1,27 @@
-import { Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAuth } from './auth/auth-context.ts';
 import { RequireAuth } from './auth/RequireAuth.tsx';
 import { Footer } from './layout/Footer.tsx';
 import { InboxProvider } from './layout/InboxProvider.tsx';
-import { lazyPage } from './layout/lazy-page.ts';
 import { Loading } from './layout/Loading.tsx';
 import { PageErrorBoundary } from './layout/PageErrorBoundary.tsx';
 import { SignedInLayout } from './layout/SignedInLayout.tsx';
-import { DAYS } from './site/days.ts';
-import { QUIZZES, STATIC_SECTIONS } from './site/sections.ts';
-import { PAGE_MODULES } from './routes.ts';
+import { PAGE_MODULES, ROUTES, type AppRoute, type PageName } from './routes.ts';
 
-// Every page is its own chunk, downloaded when it is opened (issue 10, "Route-level splitting"): the
-// login and home pages, first seen over weak school Wi-Fi, carry no lesson engine, form library, menu
-// or dialog code. The entry keeps only what every route needs: React, the router, sign-in, the API
-// client, the signed-in frame (its menus are loaded on first use, see src/layout/menus-loader.ts).
-// src/start-preload.ts starts the current page's chunk before any of this runs.
-const HomePage = lazyPage(PAGE_MODULES.home, 'HomePage');
-const LoginPage = lazyPage(PAGE_MODULES.login, 'LoginPage');
-const ForgotPasswordPage = lazyPage(PAGE_MODULES.forgotPassword, 'ForgotPasswordPage');
-const StudentProfilePage = lazyPage(PAGE_MODULES.profile, 'StudentProfilePage');
-const InboxPage = lazyPage(PAGE_MODULES.inbox, 'InboxPage');
-const WorkbooksPage = lazyPage(PAGE_MODULES.workbooks, 'WorkbooksPage');
-const WorkbookPage = lazyPage(PAGE_MODULES.workbook, 'WorkbookPage');
-const QuizPage = lazyPage(PAGE_MODULES.quiz, 'QuizPage');
-const SectionPage = lazyPage(PAGE_MODULES.section, 'SectionPage');
-const DayPage = lazyPage(PAGE_MODULES.day, 'DayPage');
+/** Each page's component, its own chunk (the same imports src/start-preload.ts starts), given what its route shows. */
+const PAGES: { [Page in PageName]: LazyExoticComponent<ComponentType<AppRoute>> } = {
+  home: lazy(() => PAGE_MODULES.home().then((module) => ({ default: () => <module.HomePage /> }))),
+  login: lazy(() => PAGE_MODULES.login().then((module) => ({ default: () => <module.LoginPage /> }))),
+  forgotPassword: lazy(() => PAGE_MODULES.forgotPassword().then((module) => ({ default: () => <module.ForgotPasswordPage /> }))),
+  profile: lazy(() => PAGE_MODULES.profile().then((module) => ({ default: () => <module.StudentProfilePage /> }))),
+  inbox: lazy(() => PAGE_MODULES.inbox().then((module) => ({ default: () => <module.InboxPage /> }))),
+  workbooks: lazy(() => PAGE_MODULES.workbooks().then((module) => ({ default: () => <module.WorkbooksPage /> }))),
+  workbook: lazy(() => PAGE_MODULES.workbook().then((module) => ({ default: () => <module.WorkbookPage /> }))),
+  quiz: lazy(() => PAGE_MODULES.quiz().then((module) => ({ default: ({ quiz }: AppRoute) => <module.QuizPage quiz={quiz!} /> }))),
+  section: lazy(() => PAGE_MODULES.section().then((module) => ({ default: ({ section }: AppRoute) => <module.SectionPage section={section!} /> }))),
+  day: lazy(() => PAGE_MODULES.day().then((module) => ({ default: ({ day }: AppRoute) => <module.DayPage day={day!} /> }))),
+};
 
 /** What a page shows while its code downloads; the same as the start-up Loading view, so no flash between them. */
 const PAGE_LOADING = (
@@ -35,25 +30,30 @@ const PAGE_LOADING = (
   </main>
 );
 
-/** A public page in its own error boundary: a page whose code fails to download says so, with a Reload button. */
-function PublicPage({ page: Page }: { page: ComponentType }) {
+/** One route's page, in an error boundary of its own: a page whose code fails to download says so, with a Reload button. */
+function Page({ route }: { route: AppRoute }) {
   const { pathname } = useLocation();
+  const Component = PAGES[route.page];
   return (
     <PageErrorBoundary key={pathname}>
-      <Page />
+      <Component {...route} />
     </PageErrorBoundary>
   );
 }
 
+const routesFor = (access: AppRoute['access']) => ROUTES.filter((route) => route.access === access);
+
 /**
- * The app's routes (spec section 2). `/`, `/login` and `/forgot-password` are public; every other page
- * needs a signed-in student and sends anyone else to `/login`. While the start-up user check runs, every
- * route shows the Loading view; unknown paths go to `/` when signed in, else to `/login`; `/login` goes
- * to `/` when signed in. The footer is on every page.
+ * The app's routes (docs/requirements.md#routes), made from the route table in src/routes.ts, the one
+ * list of paths. `public` pages are open to anyone; every other page needs a signed-in student and sends
+ * anyone else to `/login`. While the start-up user check runs, every route shows the Loading view;
+ * unknown paths go to `/` when signed in, else to `/login`. The footer is on every page.
  *
- * Pages load on demand (issue 10). The router moves between pages in a transition, so the page being
- * left stays on screen until the next one's code has arrived (no Loading flash), except for a day,
- * which shows Loading at once as it always has; a first visit shows Loading while its page downloads.
+ * Pages load on demand, each its own chunk, and load their data themselves (`usePageData`, each page's
+ * loader) so they show their frame and Loading at once. A page mounts afresh for each path. The router
+ * moves between pages in a transition, so the page being left stays on screen until the next one's code
+ * has arrived, except for a day, which shows Loading at once. Why this is not react-router's data
+ * router: docs/decisions/008-routes-and-page-data.md.
  */
 export function App() {
   const { status } = useAuth();
@@ -65,9 +65,9 @@ export function App() {
         <InboxProvider>
           <Suspense fallback={PAGE_LOADING}>
             <Routes>
-              <Route path="/" element={<PublicPage page={HomePage} />} />
-              <Route path="/login" element={<PublicPage page={LoginPage} />} />
-              <Route path="/forgot-password" element={<PublicPage page={ForgotPasswordPage} />} />
+              {routesFor('public').map((route) => (
+                <Route key={route.path} path={route.path} element={<Page route={route} />} />
+              ))}
               <Route
                 element={
                   <RequireAuth>
@@ -75,30 +75,21 @@ export function App() {
                   </RequireAuth>
                 }
               >
-                <Route path="/student_profile" element={<StudentProfilePage />} />
-                {QUIZZES.map((quiz) => (
-                  <Route key={quiz.path} path={quiz.path} element={<QuizPage quiz={quiz} />} />
-                ))}
-                <Route path="/inbox" element={<InboxPage />} />
-                <Route path="/workbooks" element={<WorkbooksPage />} />
-                <Route path="/workbooks/:workbookId" element={<WorkbookPage />} />
-                {STATIC_SECTIONS.map((section) => (
-                  <Route key={section.slug} path={section.path} element={<SectionPage section={section} />} />
+                {routesFor('student').map((route) => (
+                  <Route key={route.path} path={route.path} element={<Page route={route} />} />
                 ))}
               </Route>
-              {DAYS.map(({ day, path }) => (
+              {routesFor('day').map((route) => (
                 <Route
-                  key={day}
-                  path={path}
+                  key={route.path}
+                  path={route.path}
                   element={
                     <RequireAuth>
-                      <PageErrorBoundary key={day}>
-                        {/* A boundary of its own: opening a day replaces the page at once with Loading, then the
-                            day's bar and lesson, as before the split; the bar of the page left never lingers. */}
-                        <Suspense fallback={<Loading />}>
-                          <DayPage day={day} />
-                        </Suspense>
-                      </PageErrorBoundary>
+                      {/* A boundary of its own: opening a day replaces the page at once with Loading, then the
+                          day's bar and lesson; the bar of the page left never lingers. */}
+                      <Suspense fallback={<Loading />}>
+                        <Page route={route} />
+                      </Suspense>
                     </RequireAuth>
                   }
                 />

@@ -1,11 +1,12 @@
 import { loadDayContent } from './days/registry.ts';
 import { DAYS } from './site/days.ts';
-import { QUIZZES, STATIC_SECTIONS } from './site/sections.ts';
+import { QUIZZES, STATIC_SECTIONS, type Quiz, type StaticSection } from './site/sections.ts';
 
-// The pages' chunks (issue 10, "Route-level splitting"). This module imports no React and no router, so
-// src/start-preload.ts can start a page's download before React has even been evaluated.
+// The route table: the one list of the app's paths (docs/requirements.md#routes). src/router.tsx turns it
+// into react-router's data routes. This module imports no React and no router, so src/start-preload.ts
+// can start a page's download before React has even been evaluated.
 
-/** The dynamic import of each page's module; src/App.tsx renders them through `lazyPage`. */
+/** The dynamic import of each page's module, one chunk each; src/router.tsx loads them as route `lazy`. */
 export const PAGE_MODULES = {
   home: () => import('./pages/HomePage.tsx'),
   login: () => import('./pages/LoginPage.tsx'),
@@ -22,18 +23,32 @@ export const PAGE_MODULES = {
 /** A page of the app, by the key of its module in {@link PAGE_MODULES}. */
 export type PageName = keyof typeof PAGE_MODULES;
 
-/** The routes of spec section 2 and the page each renders; `day` for the day pages. */
-const ROUTES: readonly { path: string; page: PageName; day?: number }[] = [
-  { path: '/', page: 'home' },
-  { path: '/login', page: 'login' },
-  { path: '/forgot-password', page: 'forgotPassword' },
-  { path: '/student_profile', page: 'profile' },
-  ...QUIZZES.map(({ path }) => ({ path, page: 'quiz' as const })),
-  { path: '/inbox', page: 'inbox' },
-  { path: '/workbooks', page: 'workbooks' },
-  { path: '/workbooks/:workbookId', page: 'workbook' },
-  ...STATIC_SECTIONS.map(({ path }) => ({ path, page: 'section' as const })),
-  ...DAYS.map(({ day, path }) => ({ path, page: 'day' as const, day })),
+/**
+ * One route: its path, the page it renders and who may open it. `public` pages are open to anyone;
+ * `student` pages sit under the navigation bar and need a signed-in student; `day` pages draw their own
+ * bar and need a signed-in student too. A quiz, section or day route carries what its page shows.
+ */
+export interface AppRoute {
+  path: string;
+  page: PageName;
+  access: 'public' | 'student' | 'day';
+  quiz?: Quiz;
+  section?: StaticSection;
+  day?: number;
+}
+
+/** Every route of the app, in the order of docs/requirements.md#routes. */
+export const ROUTES: readonly AppRoute[] = [
+  { path: '/', page: 'home', access: 'public' },
+  { path: '/login', page: 'login', access: 'public' },
+  { path: '/forgot-password', page: 'forgotPassword', access: 'public' },
+  { path: '/student_profile', page: 'profile', access: 'student' },
+  ...QUIZZES.map((quiz) => ({ path: quiz.path, page: 'quiz' as const, access: 'student' as const, quiz })),
+  { path: '/inbox', page: 'inbox', access: 'student' },
+  { path: '/workbooks', page: 'workbooks', access: 'student' },
+  { path: '/workbooks/:workbookId', page: 'workbook', access: 'student' },
+  ...STATIC_SECTIONS.map((section) => ({ path: section.path, page: 'section' as const, access: 'student' as const, section })),
+  ...DAYS.map(({ day, path }) => ({ path, page: 'day' as const, access: 'day' as const, day })),
 ];
 
 /** Whether `pathname` is the route `path`: the same segments, `:name` matching any one segment, a trailing slash allowed. */

@@ -379,32 +379,3 @@ export function createAnswersSession(options: AnswersSessionOptions): AnswersSes
     },
   };
 }
-
-/**
- * The answers sessions of one signed-in student, one per scope (a day): a page opened again gets the
- * session its previous visit used, with any save still running. Cleared at logout.
- */
-export class AnswersSessions {
-  readonly #byScope = new Map<string, AnswersSession>();
-
-  /**
-   * The session of `scope`, made with `create` the first time.
-   * @param scope - one student and one day, e.g. `student-42/day-3`
-   */
-  get(scope: string, create: () => AnswersSession): AnswersSession {
-    let session = this.#byScope.get(scope);
-    if (!session) this.#byScope.set(scope, (session = create()));
-    return session;
-  }
-
-  /** Saves every session's unsaved answers; settles when all have answered. */
-  flushAll(): Promise<SaveOutcome[]> {
-    return Promise.all([...this.#byScope.values()].map((session) => session.flush()));
-  }
-
-  /** Stops every session's timers and forgets them (after logout). */
-  clear(): void {
-    for (const session of this.#byScope.values()) session.pause();
-    this.#byScope.clear();
-  }
-}

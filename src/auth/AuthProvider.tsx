@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { AnswersSessions } from '../../engine/index.ts';
 import { useNavigate } from 'react-router';
 import { apiClient, ApiError, type ApiClient } from '../api/client.ts';
 import { fetchProfile, login as requestLogin, revokeLogin, signup as requestSignup, type SignupDetails, type UserProfile } from '../api/endpoints.ts';
+import { answerSessions } from './answer-sessions.ts';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context.ts';
 import { clearTokens, getAccessToken, setTokens, storedProfile, storeProfile } from './tokens.ts';
 
@@ -53,7 +53,6 @@ function wait(ms: number): Promise<'timeout'> {
 export function AuthProvider({ client = apiClient, children }: AuthProviderProps) {
   const navigate = useNavigate();
   const [state, setState] = useState<AuthState>(() => (getAccessToken() ? { status: 'loading', user: null } : { status: 'signed-out', user: null }));
-  const [answerSessions] = useState(() => new AnswersSessions());
   const startedWithToken = useRef(state.status === 'loading');
 
   useEffect(() => {
@@ -63,7 +62,7 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
       void navigate('/login', { replace: true });
     });
     return () => client.setAuthFailureHandler(null);
-  }, [answerSessions, client, navigate]);
+  }, [client, navigate]);
 
   useEffect(() => {
     if (!startedWithToken.current) return;
@@ -130,11 +129,11 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
     answerSessions.clear();
     setState({ status: 'signed-out', user: null });
     void navigate('/login', { replace: true });
-  }, [answerSessions, client, navigate]);
+  }, [client, navigate]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status: state.status, user: state.user, login, signup, logout, answerSessions }),
-    [state, login, signup, logout, answerSessions],
+    () => ({ status: state.status, user: state.user, login, signup, logout }),
+    [state, login, signup, logout],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,5 +1,4 @@
 import { createContext, useContext } from 'react';
-import type { AnswersSessions } from '../../engine/index.ts';
 import type { SignupDetails, UserProfile } from '../api/endpoints.ts';
 
 /** Where the app stands on who is signed in (spec section 4, "Authentication"). */
@@ -23,15 +22,13 @@ export interface AuthContextValue {
    */
   signup(details: SignupDetails): Promise<void>;
   /**
-   * Silently saves unsaved day work (every open answers session), waiting at most
+   * Silently saves unsaved day work (every answers session in `answer-sessions.ts`), waiting at most
    * `LOGOUT_SAVE_WAIT_MS`, then ends the login on the server (`POST /api/token/logout/`, at most
    * `LOGOUT_REQUEST_TIMEOUT_MS`), then removes both tokens and goes to `/login`
    * (docs/requirements.md#authentication). A failed or slow save or logout call does not stop the
    * logout: unsaved answers stay in the device's draft, and an unended login expires by itself. Never throws.
    */
   logout(): Promise<void>;
-  /** The signed-in student's answers sessions, one per day; cleared at logout. */
-  answerSessions: AnswersSessions;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -1,9 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AnswersSessions } from '../../engine/index.ts';
 import { ApiError } from '../api/client.ts';
 import type * as ClientModule from '../api/client.ts';
+import { answerSessions } from '../auth/answer-sessions.ts';
 import { AuthContext, type AuthContextValue } from '../auth/auth-context.ts';
 import { DayPage } from './DayPage.tsx';
 
@@ -22,29 +22,31 @@ const auth: AuthContextValue = {
   login: vi.fn(),
   signup: vi.fn(),
   logout: vi.fn(),
-  answerSessions: new AnswersSessions(),
 };
 
-function renderDay(day: number) {
-  return render(
+/** Renders the day page; inside an awaited act, since its lesson arrives through `use()` (React's act queue). */
+async function renderDay(day: number) {
+  await act(async () => {
+    render(
     <AuthContext.Provider value={auth}>
       <MemoryRouter>
         <DayPage day={day} />
       </MemoryRouter>
     </AuthContext.Provider>,
-  );
+    );
+  });
 }
 
 describe('DayPage', () => {
   beforeEach(() => {
     api.request.mockReset();
-    auth.answerSessions.clear();
+    answerSessions.clear();
   });
 
   describe('Day 1', () => {
     it('renders every widget of the lesson bound to the schema, with the 13 blanks named Blank 1 to Blank 13', async () => {
       api.request.mockImplementation(nothingSaved);
-      renderDay(1);
+      await renderDay(1);
       expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 })).toHaveTextContent('Day 1');
       const blanks = screen.getAllByRole('combobox', { name: /^Blank \d+$/ });
       expect(blanks.map((blank) => blank.getAttribute('aria-label'))).toEqual(Array.from({ length: 13 }, (_, index) => `Blank ${index + 1}`));
@@ -57,7 +59,7 @@ describe('DayPage', () => {
         updated_at: new Date(2026, 10, 23, 10, 7).toISOString(),
         revision: 3,
       });
-      renderDay(1);
+      await renderDay(1);
       await waitFor(() => expect(screen.getByRole('combobox', { name: 'Blank 1' })).toHaveValue('protein'));
       expect(screen.getByRole('combobox', { name: 'Blank 2' })).toHaveValue('');
       expect(screen.getByDisplayValue('Regulation decides expression.')).toBeInTheDocument();
@@ -66,7 +68,7 @@ describe('DayPage', () => {
 
     it('uses the defaults when the saved answers cannot be loaded', async () => {
       api.request.mockRejectedValue(new ApiError(0, 'network_error', 'Failed to fetch'));
-      renderDay(1);
+      await renderDay(1);
       expect(await screen.findByRole('combobox', { name: 'Blank 13' }, { timeout: 5_000 })).toHaveValue('');
       expect(screen.getByText('Ready')).toBeInTheDocument();
     });
@@ -74,7 +76,7 @@ describe('DayPage', () => {
 
   it('says so when a day has no lesson yet', async () => {
     api.request.mockImplementation(nothingSaved);
-    renderDay(9);
+    await renderDay(9);
     expect(await screen.findByText(/not published yet/)).toBeInTheDocument();
   });
 });

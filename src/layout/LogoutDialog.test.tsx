@@ -8,7 +8,7 @@ import { seriousAxeViolations } from '../../engine/test/axe.ts';
 import { createApiClient } from '../api/client.ts';
 import { LOGOUT_REQUEST_TIMEOUT_MS } from '../api/endpoints.ts';
 import { AuthProvider, LOGOUT_SAVE_WAIT_MS } from '../auth/AuthProvider.tsx';
-import { useAuth } from '../auth/auth-context.ts';
+import { answerSessions } from '../auth/answer-sessions.ts';
 import { TopNav } from './TopNav.tsx';
 
 function json(status: number, body: unknown): Response {
@@ -32,7 +32,7 @@ function fakeSession() {
 
 /** A page with a day open: its answers session is one of the signed-in student's sessions. */
 function WithDayOpen({ session, children }: { session: AnswersSession; children: ReactNode }) {
-  useAuth().answerSessions.get('student-1/day-1', () => session);
+  answerSessions.get('student-1/day-1', () => session);
   return children;
 }
 
@@ -65,6 +65,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  answerSessions.clear();
   vi.unstubAllGlobals();
 });
 

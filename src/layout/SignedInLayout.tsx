@@ -1,20 +1,19 @@
 import { Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { Loading } from './Loading.tsx';
-import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 import { TopNav } from './TopNav.tsx';
 
 /**
  * The frame of the signed-in pages other than the days (profile, inbox, quizzes, static sections,
  * workbooks): the navigation bar, then the page. The bar stays mounted while the student moves between
- * pages; a page that fails to render is replaced by an error message, and leaving it clears the error.
+ * pages; a page that fails to render is replaced by an error message (each page has its own error
+ * boundary, src/App.tsx), and leaving it clears the error.
  *
- * Each page is its own chunk (issue 10): on a first visit the bar shows at once with Loading under it
+ * Each page is its own chunk: on a first visit the bar shows at once with Loading under it
  * while the page's code downloads. The Suspense boundary sits outside the per-page error boundary so it
  * stays mounted: moving to another page then keeps the current one on screen until the next has arrived.
  */
 export function SignedInLayout() {
-  const { pathname } = useLocation();
   return (
     <div className="page">
       <TopNav />
@@ -25,9 +24,7 @@ export function SignedInLayout() {
           </main>
         }
       >
-        <PageErrorBoundary key={pathname}>
-          <Outlet />
-        </PageErrorBoundary>
+        <Outlet />
       </Suspense>
     </div>
   );

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { Suspense, use } from 'react';
 import { Link } from 'react-router';
 import { fetchProfile, type UserProfile } from '../api/endpoints.ts';
 import { useAuth } from '../auth/auth-context.ts';
+import { settle, usePageData, type Loaded } from '../layout/loaded.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
 import { DAYS } from '../site/days.ts';
@@ -15,7 +16,15 @@ export const PROFILE_FAILED_MESSAGE = 'Unable to load profile. Please try loggin
 /** Shown as the class of a student without a classroom (spec section 2). */
 export const NO_CLASSROOM = 'N/A';
 
-type ProfileState = { status: 'loading' } | { status: 'ready'; profile: UserProfile } | { status: 'failed' };
+/** What the page's loader hands it, unresolved. */
+export interface ProfileData {
+  profile: Promise<Loaded<UserProfile>>;
+}
+
+/** Starts fetching the profile afresh for the page. */
+export function loadStudentProfile(): ProfileData {
+  return { profile: settle(fetchProfile(), 'The profile') };
+}
 
 /**
  * The student's welcome page at /student_profile (spec section 2, "Student profile page"): "Welcome to
@@ -24,28 +33,24 @@ type ProfileState = { status: 'loading' } | { status: 'ready'; profile: UserProf
  * "Unable to load profile. Please try logging in again." with a way back to the login page.
  */
 export function StudentProfilePage() {
-  const [state, setState] = useState<ProfileState>({ status: 'loading' });
-  const { logout } = useAuth();
   usePageTitle('My Profile');
+  const [data] = usePageData(loadStudentProfile);
+  return (
+    <Suspense
+      fallback={
+        <main className="page-column content-page" id="main">
+          <Loading />
+        </main>
+      }
+    >
+      <Profile profile={data.profile} />
+    </Suspense>
+  );
+}
 
-  useEffect(() => {
-    let cancelled = false;
-    fetchProfile().then(
-      (profile) => !cancelled && setState({ status: 'ready', profile }),
-      () => !cancelled && setState({ status: 'failed' }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
-  if (state.status === 'loading') {
-    return (
-      <main className="page-column content-page" id="main">
-        <Loading />
-      </main>
-    );
-  }
+function Profile({ profile: loading }: ProfileData) {
+  const state = use(loading);
+  const { logout } = useAuth();
 
   if (state.status === 'failed') {
     return (
@@ -63,7 +68,7 @@ export function StudentProfilePage() {
     );
   }
 
-  const { profile } = state;
+  const profile = state.value;
   const fullName = `${profile.firstName} ${profile.lastName}`.trim() || profile.username;
   return (
     <main className="page-column content-page" id="main">

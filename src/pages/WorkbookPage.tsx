@@ -1,13 +1,22 @@
-import { useEffect, useState } from 'react';
+import { Suspense, use } from 'react';
 import { Link, useParams } from 'react-router';
 import { fetchWorkbook, type Workbook } from '../api/site-endpoints.ts';
+import { settle, usePageData, type Loaded } from '../layout/loaded.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
 
 /** Shown when the workbook cannot be loaded, a missing one included (spec section 8). */
 export const WORKBOOK_FAILED_MESSAGE = 'Failed to load workbook.';
 
-type ReaderState = { id: string } & ({ status: 'loading' } | { status: 'ready'; workbook: Workbook } | { status: 'failed' });
+/** What the page's loader hands it, unresolved. */
+export interface WorkbookData {
+  workbook: Promise<Loaded<Workbook>>;
+}
+
+/** Starts loading the workbook named in the path, `/workbooks/:workbookId`. */
+export function loadWorkbook(id: string): WorkbookData {
+  return { workbook: settle(fetchWorkbook(id), `Workbook ${id}`) };
+}
 
 /**
  * The workbook reader at /workbooks/{id} (spec section 2, "Workbook list and reader"): the title, then
@@ -16,24 +25,7 @@ type ReaderState = { id: string } & ({ status: 'loading' } | { status: 'ready'; 
  */
 export function WorkbookPage() {
   const { workbookId = '' } = useParams();
-  const [loaded, setLoaded] = useState<ReaderState | null>(null);
-  const state: ReaderState = loaded?.id === workbookId ? loaded : { id: workbookId, status: 'loading' };
-  usePageTitle(state.status === 'ready' ? state.workbook.title : 'Workbook');
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchWorkbook(workbookId).then(
-      (workbook) => !cancelled && setLoaded({ id: workbookId, status: 'ready', workbook }),
-      (error: unknown) => {
-        console.error(`Workbook ${workbookId} could not be loaded.`, error);
-        if (!cancelled) setLoaded({ id: workbookId, status: 'failed' });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [workbookId]);
-
+  const [data] = usePageData(() => loadWorkbook(workbookId));
   return (
     <main className="page-column content-page workbook" id="main">
       <p className="back-link">
@@ -41,7 +33,18 @@ export function WorkbookPage() {
           <span aria-hidden="true">←</span>Available Workbooks
         </Link>
       </p>
-      {state.status === 'loading' ? <Loading /> : null}
+      <Suspense fallback={<Loading />}>
+        <WorkbookReader workbook={data.workbook} />
+      </Suspense>
+    </main>
+  );
+}
+
+function WorkbookReader({ workbook }: WorkbookData) {
+  const state = use(workbook);
+  usePageTitle(state.status === 'ready' ? state.value.title : 'Workbook');
+  return (
+    <>
       {state.status === 'failed' ? (
         <>
           <h1>Workbook</h1>
@@ -52,10 +55,10 @@ export function WorkbookPage() {
       ) : null}
       {state.status === 'ready' ? (
         <>
-          <h1>{state.workbook.title}</h1>
-          {state.workbook.description ? <p className="section-intro">{state.workbook.description}</p> : null}
-          {state.workbook.sections.length === 0 ? <p>This workbook has no sections yet.</p> : null}
-          {state.workbook.sections.map((section, index) => (
+          <h1>{state.value.title}</h1>
+          {state.value.description ? <p className="section-intro">{state.value.description}</p> : null}
+          {state.value.sections.length === 0 ? <p>This workbook has no sections yet.</p> : null}
+          {state.value.sections.map((section, index) => (
             <section key={section.id} className="workbook__section" aria-labelledby={`workbook-section-${index + 1}`}>
               <h2 id={`workbook-section-${index + 1}`}>{section.heading}</h2>
               {/* content_html is sanitised by the server (spec section 3, "Workbook"). */}
@@ -70,6 +73,6 @@ export function WorkbookPage() {
           ))}
         </>
       ) : null}
-    </main>
+    </>
   );
 }

@@ -1,0 +1,50 @@
+import type { AnswersSession, SaveOutcome } from '../../engine/index.ts';
+import { storedProfile } from './tokens.ts';
+
+/**
+ * The answers sessions of one signed-in student, one per scope (a day): a page opened again gets the
+ * session its previous visit used, with any save still running (docs/decisions/007-one-answers-session.md).
+ * It imports no engine code, so the entry chunk of /login stays without it.
+ */
+export class AnswersSessions {
+  readonly #byScope = new Map<string, AnswersSession>();
+
+  /**
+   * The session of `scope`, made with `create` the first time.
+   * @param scope - one student and one day, e.g. `student-42/day-3`
+   */
+  get(scope: string, create: () => AnswersSession): AnswersSession {
+    let session = this.#byScope.get(scope);
+    if (!session) this.#byScope.set(scope, (session = create()));
+    return session;
+  }
+
+  /** Saves every session's unsaved answers; settles when all have answered. */
+  flushAll(): Promise<SaveOutcome[]> {
+    return Promise.all([...this.#byScope.values()].map((session) => session.flush()));
+  }
+
+  /** Stops every session's timers and forgets them (after logout). */
+  clear(): void {
+    for (const session of this.#byScope.values()) session.pause();
+    this.#byScope.clear();
+  }
+}
+
+/** The signed-in student's sessions. The day page opens them; the auth provider saves them all before logout and clears them after. */
+export const answerSessions = new AnswersSessions();
+
+/**
+ * Who the answers on this device belong to, for the drafts' scope: the signed-in student's id, else
+ * their username, from the profile stored at sign-in. A second student on the same Chromebook gets
+ * another scope, so never sees the first one's drafts.
+ */
+export function answersOwner(): string | number {
+  const profile = storedProfile();
+  if (typeof profile === 'object' && profile !== null) {
+    const { id, username } = profile as { id?: unknown; username?: unknown };
+    if (typeof id === 'string' || typeof id === 'number') return id;
+    if (typeof username === 'string' && username) return username;
+  }
+  return 'anonymous';
+}

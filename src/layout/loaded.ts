@@ -1,0 +1,33 @@
+import { useState } from 'react';
+
+/** What a page's loader found: the data, or that it could not be loaded. */
+export type Loaded<T> = { status: 'ready'; value: T } | { status: 'failed' };
+
+/**
+ * Turns a download into a {@link Loaded} that never rejects, for a page loader to hand to its page
+ * unresolved: the page renders at once (its own Loading inside Suspense) and `use()` reads the result.
+ *
+ * @param what - logged with the error when the download fails, e.g. `'The workbooks'`
+ */
+export function settle<T>(promise: Promise<T>, what: string): Promise<Loaded<T>> {
+  return promise.then(
+    (value) => ({ status: 'ready', value }),
+    (error: unknown) => {
+      console.error(`${what} could not be loaded.`, error);
+      return { status: 'failed' };
+    },
+  );
+}
+
+/**
+ * Runs a page's loader once when the page mounts (each route mounts its page afresh per navigation, see
+ * src/App.tsx) and keeps what it returned, promises unresolved, for `use()` under the page's Suspense.
+ * docs/decisions/008-routes-and-page-data.md says why this is not react-router's data router.
+ *
+ * @param load - the page's loader, e.g. `loadWorkbooks`; it must not throw
+ * @returns the loader's data and `reload()`, which runs the loader again (a Try again button)
+ */
+export function usePageData<T>(load: () => T): [T, () => void] {
+  const [data, setData] = useState(load);
+  return [data, () => setData(load())];
+}

@@ -1,4 +1,4 @@
-// First: starts the current page's chunks before React is evaluated (issue 10).
+// First: starts the current page's chunks before React is evaluated.
 import './start-preload.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -16,7 +16,7 @@ export interface AuthProviderProps {
   children: ReactNode;
 }
 
-/** Longest wait at logout for the final save of unsaved day work, ms; then the draft stays on the device and the student is signed out (issue 6). */
+/** Longest wait at logout for the final save of unsaved day work, ms; then the draft stays on the device and the student is signed out (docs/decisions/005-revisions-and-drafts.md). */
 export const LOGOUT_SAVE_WAIT_MS = 4_000;
 /** First retry of a start-up profile fetch that failed on the network or with a 5xx, ms; doubled each time up to {@link PROFILE_RETRY_MAX_MS}. */
 export const PROFILE_RETRY_BASE_MS = 2_000;
@@ -30,7 +30,7 @@ function cachedProfile(): UserProfile | null {
   return typeof profile.username === 'string' && typeof profile.firstName === 'string' ? (value as UserProfile) : null;
 }
 
-/** Only a refresh the server refused means the student is signed out; a dropped request or a 5xx does not (issue 6). */
+/** Only a refresh the server refused means the student is signed out; a dropped request or a 5xx does not (docs/decisions/005-revisions-and-drafts.md). */
 function isSignedOutError(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.code === 'refresh_failed');
 }
@@ -40,14 +40,16 @@ function wait(ms: number): Promise<'timeout'> {
 }
 
 /**
- * Holds who is signed in and the login, sign-up and logout actions (spec section 4). Must sit inside a
+ * Holds who is signed in and the login, sign-up and logout actions (docs/requirements.md#authentication).
+ * Must sit inside a
  * router, since its actions navigate.
  *
  * At start-up, when an access token is stored, it fetches the profile with status `loading`. Only a
  * refused token refresh (401) signs the student out; when the network drops or the server answers 5xx,
  * the app is shown from the stored tokens with the last loaded profile, and the fetch is retried with
- * backoff (issue 6, "Stay signed in on a flaky network"). While signed in, the access token is refreshed
- * ahead of its expiry. A failed token refresh anywhere in the app signs the student out and goes to `/login`.
+ * backoff (docs/decisions/005-revisions-and-drafts.md: a flaky network never signs a student out). While
+ * signed in, the access token is refreshed ahead of its expiry. A failed token refresh anywhere in the
+ * app signs the student out and goes to `/login`.
  */
 export function AuthProvider({ client = apiClient, children }: AuthProviderProps) {
   const navigate = useNavigate();
@@ -121,10 +123,11 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
     async ({ autosave }: { autosave?: Flushable | null } = {}) => {
       const pending = new Set(autosaves.current);
       if (autosave) pending.add(autosave);
-      // Spec section 4: unsaved day work is saved silently first; a failure does not block the logout.
-      // The wait is bounded: past it, the unsaved answers stay in the device's draft for next time (issue 6).
+      // Unsaved day work is saved silently first; a failure does not block the logout
+      // (docs/requirements.md#authentication). The wait is bounded: past it, the unsaved answers stay in
+      // the device's draft for next time.
       await Promise.race([Promise.all([...pending].map((each) => each.flush().catch(() => 'failed'))), wait(LOGOUT_SAVE_WAIT_MS)]);
-      // Issue 11: end the login on the server too, with the tokens the final save may have just refreshed.
+      // End the login on the server too (docs/security.md#sessions-and-tokens), with the tokens the final save may have just refreshed.
       // Bounded by LOGOUT_REQUEST_TIMEOUT_MS; a failure only leaves the login to expire by itself.
       await revokeLogin(client).catch(() => undefined);
       clearTokens();

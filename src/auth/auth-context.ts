@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { Autosave } from '../../engine/index.ts';
 import type { SignupDetails, UserProfile } from '../api/endpoints.ts';
 
-/** Where the app stands on who is signed in (spec section 4, "Authentication"). */
+/** Where the app stands on who is signed in (docs/requirements.md#authentication). */
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
 /** Anything that can save unsaved day work before logout: the engine's autosave controller. */
@@ -28,9 +28,9 @@ export interface AuthContextValue {
   /**
    * Silently saves unsaved day work (the given autosave plus every registered one), waiting at most
    * `LOGOUT_SAVE_WAIT_MS`, then ends the login on the server (`POST /api/token/logout/`, at most
-   * `LOGOUT_REQUEST_TIMEOUT_MS`; issue 11), then removes both tokens and goes to `/login` (spec section
-   * 4; issue 6). A failed or slow save or logout call does not stop the logout: unsaved answers stay in
-   * the device's draft, and an unended login expires by itself. Never throws.
+   * `LOGOUT_REQUEST_TIMEOUT_MS`), then removes both tokens and goes to `/login`
+   * (docs/requirements.md#authentication). A failed or slow save or logout call does not stop the logout:
+   * unsaved answers stay in the device's draft, and an unended login expires by itself. Never throws.
    */
   logout(options?: { autosave?: Flushable | null }): Promise<void>;
   /**

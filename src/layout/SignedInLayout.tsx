@@ -9,9 +9,9 @@ import { TopNav } from './TopNav.tsx';
  * workbooks): the navigation bar, then the page. The bar stays mounted while the student moves between
  * pages; a page that fails to render is replaced by an error message, and leaving it clears the error.
  *
- * Each page is its own chunk (issue 10): on a first visit the bar shows at once with Loading under it
- * while the page's code downloads. The Suspense boundary sits outside the per-page error boundary so it
- * stays mounted: moving to another page then keeps the current one on screen until the next has arrived.
+ * Each page is its own chunk: on a first visit the bar shows at once with Loading under it while the
+ * page's code downloads. The Suspense boundary sits outside the per-page error boundary so it stays
+ * mounted: moving to another page then keeps the current one on screen until the next has arrived.
  */
 export function SignedInLayout() {
   const { pathname } = useLocation();

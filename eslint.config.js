@@ -18,7 +18,7 @@ export default tseslint.config(
     },
   },
   {
-    // The engine is a library: it knows no day, no app shell and no server (shared/STYLE.md, "The shape of the house").
+    // The engine is a library: it knows no day, no app shell and no server (README.md, "Architecture").
     files: ['engine/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -34,7 +34,7 @@ export default tseslint.config(
     },
   },
   {
-    // The app shell uses the engine only through its public entry (issue 8, "Tidy on the way"), plus its stylesheet.
+    // The app shell uses the engine only through its public entry, plus its stylesheet.
     files: ['src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -46,7 +46,7 @@ export default tseslint.config(
               message: 'src/ must import the engine through engine/index.ts; export what is missing there.',
             },
             {
-              // The sign-up rules are shared with the form (issue 11); nothing else of the server reaches the browser.
+              // The sign-up rules are shared with the form (docs/security.md#passwords-and-usernames); nothing else of the server reaches the browser.
               group: ['**/server/**', '!**/server/auth/', '**/server/auth/*', '!**/server/auth/credentials.ts'],
               message: 'src/ may use only server/auth/credentials.ts of the server code.',
             },

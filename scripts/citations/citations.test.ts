@@ -16,8 +16,10 @@ describe('findOutsideCitations', () => {
       'const a = 1; // see shared/STACK.md',
       '/* STYLE.md says so */',
       'const b = 2; // a trap (T10)',
+      '// Blanks are named Blank 1 to Blank 13 (spec: Day 1).',
+      '// As the spec says.',
     ].join('\n');
-    expect(lines(findOutsideCitations('a.ts', text))).toEqual([1, 2, 3, 4, 5]);
+    expect(lines(findOutsideCitations('a.ts', text))).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('finds a citation broken over two lines of a doc comment, at the line where it starts', () => {
@@ -41,7 +43,7 @@ describe('findOutsideCitations', () => {
   });
 
   it('accepts citations a reader can open', () => {
-    const text = '// docs/requirements.md#save-state; docs/decisions/005-revisions-and-drafts.md; a spec-client test';
+    const text = '// docs/requirements.md#save-state; docs/decisions/005-revisions-and-drafts.md; the spec-client test';
     expect(findOutsideCitations('a.ts', text)).toEqual([]);
   });
 });

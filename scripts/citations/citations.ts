@@ -20,11 +20,11 @@ const DOC_EXTENSIONS = new Set([...CODE_EXTENSIONS, '.json', '.md', '.mdx']);
 const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'dist-server', 'storybook-static', 'test-results', 'playwright-report', 'fixtures']);
 
 /**
- * A citation no reader of the repository can open: a numbered issue, a section of the old
- * specification, the style and stack notes kept outside the repository (also a stack trap by its
+ * A citation no reader of the repository can open: a numbered issue, the old specification (by section
+ * or by its short name), the style and stack notes kept outside the repository (also a stack trap by its
  * number alone: a T and one or two digits closing a bracket), or the content facts kept beside them.
  */
-export const OUTSIDE_CITATION = /\bissue \d+|\bspec sections?\b|\bspec §|STYLE\.md|STACK\.md|shared\/spec|content-facts\.md|[(:] ?T\d{1,2}\)/gi;
+export const OUTSIDE_CITATION = /\bissue \d+|\bspec sections?\b|\bspec §|STYLE\.md|STACK\.md|shared\/spec|content-facts\.md|\bthe spec(?!-)\b|\(spec(?=[:;,)])|[(:] ?T\d{1,2}\)/gi;
 
 /** A document of this repository named by path, with an optional heading anchor. */
 const DOC_LINK = /\bdocs\/[\w./-]*?\.md(?:#[\w-]+)?/g;

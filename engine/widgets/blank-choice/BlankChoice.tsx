@@ -5,7 +5,7 @@ import './BlankChoice.css';
 export interface BlankChoiceProps {
   /** Dotted path of a string field in the answers, e.g. `blanks.0`. */
   name: string;
-  /** Accessible name, e.g. "Blank 1" (spec: blanks are named Blank 1 to Blank 13). */
+  /** Accessible name, e.g. "Blank 1" (Day 1 names its blanks Blank 1 to Blank 13). */
   label: string;
   /**
    * The choices, in the order shown (Day 1 has a pair per blank). A string is stored as it is shown;

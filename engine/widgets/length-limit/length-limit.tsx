@@ -23,8 +23,8 @@ const count = (value: number) => value.toLocaleString('en-US');
  * browser stops typing and pasting at the limit (`maxLength` counts UTF-16 units, never fewer than the
  * code points the server counts). A note shows only in the last 10% ({@link LENGTH_NOTE_FROM}): "Nearly
  * full" with the count, "full" at the limit, and "shorten it" for a saved answer already longer (from
- * before the limit). The spec shows no length rules (section 5), and with limits of thousands of
- * characters a student normally never sees the note.
+ * before the limit). Answers have no length rule a student sees (docs/requirements.md#answer-fields), and
+ * with limits of thousands of characters a student normally never sees the note.
  *
  * @param text - the field's current text
  * @param schema - the field's schema node (`useAnswerField(…).schema`)

@@ -1,5 +1,5 @@
-// Bundle budgets (issue 10, "Budgets in CI"), checked by `npm run size` (size-limit 12 with
-// @size-limit/file: each file gzipped at level 9, sizes summed) right after `npm run build` in `npm test`.
+// Bundle budgets, checked by `npm run size` (size-limit 12 with @size-limit/file: each file gzipped at
+// level 9, sizes summed) right after `npm run build` in `npm test`.
 //
 // A route's files are not written here: they are derived from the build's manifest
 // (dist/.vite/manifest.json), following the static imports of the entry and of the chunks the app

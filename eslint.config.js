@@ -18,7 +18,7 @@ export default tseslint.config(
     },
   },
   {
-    // The engine is a library: it knows no day, no app shell and no server (docs/decisions/002-one-schema-for-client-and-server.md, README "Architecture").
+    // The engine is a library: it knows no day, no app shell and no server (README.md, "Architecture").
     files: ['engine/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -50,7 +50,7 @@ export default tseslint.config(
     },
   },
   {
-    // The app shell uses the engine only through its public entry (issue 8, "Tidy on the way"), plus its stylesheet.
+    // The app shell uses the engine only through its public entry, plus its stylesheet.
     files: ['src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

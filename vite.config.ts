@@ -22,7 +22,7 @@ export default defineConfig({
   plugins: [
     { enforce: 'pre', ...mdx({ providerImportSource: '@mdx-js/react', remarkPlugins: [remarkGfm], rehypePlugins: [rehypeSlug] }) },
     react({ include: /\.(jsx|js|mdx|md|tsx|ts)$/ }),
-    // dist/embed-origins.json: the framed sites the server's CSP allows (issue 11, "Headers").
+    // dist/embed-origins.json: the framed sites the server's CSP allows (docs/security.md#headers).
     embedOrigins(import.meta.dirname),
   ],
   publicDir: false,
@@ -37,7 +37,7 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       // Our own modules run nothing when imported (only their CSS does): a page that takes one export
-      // from a barrel such as engine/index.ts gets that export's modules, not the whole engine (issue 10).
+      // from a barrel such as engine/index.ts gets that export's modules, not the whole engine.
       // The exception, src/start-preload.ts, exists for what it runs on import.
       treeshake: {
         moduleSideEffects: [

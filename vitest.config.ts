@@ -25,7 +25,7 @@ export default mergeConfig(
             include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
             testTimeout: 60_000,
             hookTimeout: 60_000,
-            // One PGlite per worker is ~700 MB RSS (shared/STACK.md T10); two workers fit 2 cores.
+            // One PGlite per worker is ~700 MB RSS (docs/decisions/001-embedded-postgres-pglite.md); two workers fit 2 cores.
             maxWorkers: 2,
             sequence: { groupOrder: 1 },
           },

@@ -6,7 +6,7 @@ const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
   // Lesson images, at the same /images/ path the server uses, so stories show real pictures.
   staticDirs: [{ from: '../content/images', to: '/images' }],
-  // Telemetry waits on network calls that cannot succeed here (shared/STACK.md T11).
+  // Telemetry waits on network calls that cannot succeed here: a build took three times as long.
   core: { disableTelemetry: true },
 };
 export default config;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api` (issue 10, "API benchmark"): the Helix API against its ceilings, each in its own
+ * `npm run bench:api` (bench/README.md): the Helix API against its ceilings, each in its own
  * process, driven by autocannon from another process.
  *
  * 1. Ceiling `hello`: bare Fastify answering `{"hello":"world"}` (bench/lib/ceiling-server.ts).
@@ -47,7 +47,7 @@ const PASSWORD = 'a long enough bench password';
 const RESULTS_FILE = resolve('bench/results/api.json');
 const MB = 1024 * 1024;
 
-/** The goals of issue 10, "API benchmark". */
+/** What bench:api aims for, as bench/README.md lists it. */
 export const GOALS = {
   postgres: { saveShareOfUpsert: 0.85, readShareOfSelect: 0.6, p99Ms: 50, idleRssBytes: 120 * MB, loadRssBytes: 200 * MB },
   pglite: { saveShareOfUpsert: 0.85, p99Ms: 100, idleRssBytes: 350 * MB },
@@ -150,8 +150,9 @@ async function main(): Promise<void> {
     JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     STATIC_DIR: join(workDir, 'no-static'),
-    // Every student signs up from 127.0.0.1: lift the per-address sign-up limit (issue 11) for the run.
-    // Sign-ins keep the default limits: only failed ones count, and the bench's never fail.
+    // Every student signs up from 127.0.0.1: lift the per-address sign-up limit
+    // (docs/security.md#abuse-limits) for the run. Sign-ins keep the default limits: only failed ones
+    // count, and the bench's never fail.
     SIGNUPS_BURST: String(connections * loginStudentsPerConnection + 100),
   };
   // The other way of running the server, for its idle RSS only (a fresh start on the same database).

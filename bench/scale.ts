@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale` (issue 10, "Scale simulation"): two Helix servers share one PostgreSQL and a
+ * `npm run bench:scale` (bench/README.md): two Helix servers share one PostgreSQL and a
  * class-sized crowd autosaves through both.
  *
  * 1. A scratch database is created on the PostgreSQL at DATABASE_URL (default
@@ -47,7 +47,7 @@ const PASSWORD = 'a long enough bench password';
 const RESULTS_FILE = resolve('bench/results/scale.json');
 const MB = 1024 * 1024;
 
-/** The goals of issue 10, "Scale simulation". */
+/** What bench:scale aims for, as bench/README.md lists it. */
 export const SCALE_GOALS = { errors: 0, p99Ms: 100 } as const;
 
 type Kind = 'sign-in' | 'load' | 'save' | 'read-back';

@@ -1,14 +1,14 @@
 /**
- * `npm run bench:web` (issue 10, "Lighthouse" and "Day page responsiveness"): how fast the built app is
- * in Debian's Chromium, as a student on a low-end Chromebook meets it.
+ * `npm run bench:web` (bench/README.md): how fast the built app is in Debian's Chromium, as a student
+ * on a low-end Chromebook meets it.
  *
  * 1. Starts the server (`server/index.ts`, serving the last `npm run build` from `dist/`) on a free port
  *    with a fresh PGlite in a temp folder, and creates a student through the API.
  * 2. Lighthouse 12 (node API, default config: the mobile preset with simulated throttling) over /login,
- *    /, /student_profile, /inbox and every day (content/days/day-N.mdx with its schema). Signed-in routes read the student's
- *    tokens from localStorage (spec section 3: `accessToken`, `refreshToken`), written into the same
- *    Chromium profile before Lighthouse runs with its storage reset off; the HTTP cache is cleared
- *    before each route, so every run is a first visit.
+ *    /, /student_profile, /inbox and every day (content/days/day-N.mdx with its schema). Signed-in routes
+ *    read the student's tokens from localStorage (`accessToken`, `refreshToken`:
+ *    docs/requirements.md#api-calls), written into the same Chromium profile before Lighthouse runs with
+ *    its storage reset off; the HTTP cache is cleared before each route, so every run is a first visit.
  * 3. Day 1 under 4x CPU throttling (CDP `Emulation.setCPUThrottlingRate`): the time from navigation to an
  *    editable lesson (answers loaded), then 200 characters typed into a Day 1 question, timed from the
  *    browser's Event Timing entries.
@@ -30,7 +30,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/browser.ts';
 import { measureDayResponsiveness, type DayResponsiveness } from './web/day-responsiveness.ts';
 
-/** The issue's goals (issue 10). */
+/** What bench:web aims for, as bench/README.md lists it. */
 const GOALS = { performanceScore: 95, editableMs: 1000, inputDelayMs: 50 } as const;
 
 const RESULTS_FILE = resolve('bench/results/web.json');
@@ -80,11 +80,11 @@ async function freePort(): Promise<number> {
 /**
  * Starts the Helix server on `port` with a fresh data folder; resolves once `/api/health` answers.
  *
- * @throws when it exits first or is not up within 60 s (a fresh PGlite takes about 5 s: STACK.md T10)
+ * @throws when it exits first or is not up within 60 s (a fresh PGlite takes about 5 s)
  */
 async function startServer(port: number, dataDir: string, logFile: string): Promise<ChildProcess> {
   const log = openSync(logFile, 'a');
-  // `node` itself, never npx, so the pid we stop is the server's (STACK.md T14).
+  // `node` itself, never npx, so the pid we stop is the server's (an npx wrapper's child would survive).
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: ['ignore', log, log],

@@ -47,7 +47,7 @@ const widgets = {
  *
  * Each tag renders inside its own error boundary (`WidgetBoundary`): a widget an author got wrong
  * shows what is wrong in development and a calm message to students, and the rest of the lesson keeps
- * working (issue 8).
+ * working.
  */
 export const lessonComponents = Object.fromEntries(
   Object.entries(widgets).map(([name, Widget]) => [name, withWidgetBoundary(name, Widget as ComponentType<object>)]),

@@ -1,9 +1,9 @@
 /**
- * The built server (issue 10): `server/index.ts` bundled by esbuild into one ES module,
- * `dist-server/server.mjs`, with every package left external (PGlite loads its .wasm from its package,
- * shared/STACK.md T17). `npm start` and the benchmarks run it with plain `node`: the tsx loader costs
- * about 80 MB of RSS on PostgreSQL (195 MB idle with tsx, 113 MB bundled) and about 250 MB on PGlite
- * (482 MB idle with tsx on a fresh data folder, 224 MB bundled). Tests keep running the sources with tsx.
+ * The built server: `server/index.ts` bundled by esbuild into one ES module, `dist-server/server.mjs`,
+ * with every package left external (PGlite loads its .wasm from its package). `npm start` and the
+ * benchmarks run it with plain `node`: the tsx loader costs about 80 MB of RSS on PostgreSQL (195 MB idle
+ * with tsx, 113 MB bundled) and about 250 MB on PGlite (482 MB idle with tsx on a fresh data folder,
+ * 224 MB bundled). Tests keep running the sources with tsx.
  *
  * Usage: `npm run build:server` (about 1 s); then `node dist-server/server.mjs` from the project folder,
  * so that `content/`, `schemas/`, `drizzle/` and `dist/` are found from the working directory.

@@ -1,6 +1,6 @@
 /**
- * The content checker (issue 8): checks every lesson in content/days and content/sections against its
- * answers schema, the counts of spec section 9 (content/checks.json), its links and its images.
+ * The content checker: checks every lesson in content/days and content/sections against its answers
+ * schema, the counts of docs/requirements.md#constants (content/checks.json), its links and its images.
  *
  * Usage: `npm run check:content` (part of `npm test`).
  * Prints one line per problem, `file:line <Widget name="…">: expected …, found …`, and exits 1; prints

@@ -1,5 +1,5 @@
 /**
- * Crash test (issue 6, Durability): does a save the server acknowledged survive the server being killed?
+ * Crash test (docs/decisions/004-durability.md): does a save the server acknowledged survive the server being killed?
  *
  * Starts the real server (`node --import tsx server/index.ts`, in its own process group) on a fresh
  * DATA_DIR, signs up STUDENTS students, and has every one of them save Day 1 in a loop
@@ -54,7 +54,7 @@ interface Server {
 
 const children = new Set<ChildProcess>();
 
-/** Kills a child's whole process group (it was started detached, so its pid is the group id: T14). */
+/** Kills a child's whole process group (it was started detached, so its pid is the group id). */
 function killGroup(child: ChildProcess): void {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   try {

@@ -20,7 +20,7 @@ describe('the app around the API (pglite)', () => {
     siteDir = mkdtempSync(join(tmpdir(), 'helix-site-'));
     mkdirSync(join(siteDir, 'dist', 'assets'), { recursive: true });
     writeFileSync(join(siteDir, 'dist', 'index.html'), INDEX_HTML);
-    // What the build lists from the content (scripts/embed-origins/); issue 11, "Headers".
+    // What the build lists from the content (scripts/embed-origins/; docs/security.md#headers).
     writeFileSync(join(siteDir, 'dist', 'embed-origins.json'), JSON.stringify({ frameOrigins: ['https://phet.colorado.edu', 'https://www.youtube-nocookie.com'] }));
     writeFileSync(join(siteDir, 'dist', 'assets', 'index-Abc123.js'), BUNDLE);
     mkdirSync(join(siteDir, 'images'));

@@ -33,7 +33,7 @@ import { addResponseHeaders, API_CACHE_CONTROL, isApiPath } from './response-hea
 import { staticFiles } from './static-files.ts';
 import { loadWorkbookFiles, syncWorkbooks, type WorkbookSource } from './workbooks/workbooks.ts';
 
-/** Largest request body accepted: 256 KB. Bounds a day's answers, whose strings have no length limit (spec section 5). */
+/** Largest request body accepted: 256 KB, room for the 128 KB a day's stored answers may reach (docs/security.md#server-limits). */
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
 /**
@@ -55,8 +55,8 @@ export const SLOW_REQUEST_MS = 1_000;
  * `request.log`, e.g. `{"reqId":"req-1f","method":"POST","url":"/api/token/","statusCode":401,
  * "responseTime":0.8,"msg":"request completed"}` (`responseTime` in ms). At `info`: every 4xx and 5xx
  * answer and every request slower than {@link SLOW_REQUEST_MS}; the others (the autosaves and loads
- * that are nearly all the traffic) at `debug`, so LOG_LEVEL=debug logs every request. Why (issue 10,
- * "keep request logging cheap"): Fastify's own logging wrote two lines per request, and even one
+ * that are nearly all the traffic) at `debug`, so LOG_LEVEL=debug logs every request. Why (request
+ * logging must stay cheap): Fastify's own logging wrote two lines per request, and even one
  * cost about 25 µs of the 170 µs of CPU a load took; the load balancer in front keeps an access log
  * of every request anyway (docs/scaling.md).
  */
@@ -73,7 +73,7 @@ export interface BuildAppOptions {
   db: Database;
   /** argon2id costs. Default {@link OWASP_ARGON2ID}; lower only in tests. */
   passwordHashing?: PasswordHashOptions;
-  /** Sign-in and sign-up limits (issue 11); default `config.abuseLimits`, else {@link DEFAULT_ABUSE_LIMITS}. */
+  /** Sign-in and sign-up limits (docs/security.md#abuse-limits); default `config.abuseLimits`, else {@link DEFAULT_ABUSE_LIMITS}. */
   abuseLimits?: AbuseLimitSettings;
   /** Where the limits count: by default in the database when `config.databaseUrl` is set (servers share it), else in memory. */
   abuseLimitStore?: 'memory' | 'database';
@@ -111,10 +111,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const timeouts = config.timeouts ?? DEFAULT_SERVER_TIMEOUTS;
   const app = Fastify({
     logger: { level: config.logLevel },
-    // One line per request (logRequestCompleted below) instead of Fastify's two (issue 10: cheap logging).
+    // One line per request (logRequestCompleted below) instead of Fastify's two: logging stays cheap.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
-    // Issue 11, "Server limits": a stalled request is cut off (408) instead of holding its socket for ever.
+    // A stalled request is cut off (408) instead of holding its socket for ever (docs/security.md#server-limits).
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.connectionMs,
     keepAliveTimeout: timeouts.keepAliveMs,
@@ -136,9 +136,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       void plainReply.code(apiError.statusCode).send(apiError.toBody());
     },
   });
-  // Issue 11: an Expect other than 100-continue gets 417 as {"detail", "code"} (Node's own has no body).
+  // An Expect other than 100-continue gets 417 as {"detail", "code"} (Node's own has no body).
   app.server.on('checkExpectation', answerExpectationFailed);
-  // Bodies are checked as sent, without type coercion: {"refresh": ["<token>"]} is a 400 (issue 11).
+  // Bodies are checked as sent, without type coercion: {"refresh": ["<token>"]} is a 400 (docs/security.md#server-limits).
   app.setValidatorCompiler(createRequestValidatorCompiler());
   addResponseHeaders(app, { hstsMaxAgeSeconds: config.hstsMaxAgeSeconds ?? null });
 
@@ -158,8 +158,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const embedOrigins = loadEmbedOrigins(config.staticDir);
   if (embedOrigins.problem !== null) app.log.warn(embedOrigins.problem);
-  // HSTS is set by addResponseHeaders, on HTTPS responses only and when configured (issue 11).
-  // @fastify/helmet's headers, computed once rather than on every request (issue 10).
+  // HSTS is set by addResponseHeaders, on HTTPS responses only and when configured (docs/security.md#headers).
+  // @fastify/helmet's headers, computed once rather than on every request.
   await addHelmetHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(embedOrigins.origins) },
     strictTransportSecurity: false,
@@ -187,10 +187,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const usernameKeys = await fillUsernameKeys(db);
   if (usernameKeys.keyed > 0) app.log.warn(usernameKeys, 'usernames from before issue 11 keyed; those in `renamed` sign in as <username>#<id>');
 
-  // Checks the access token only, no database round-trip (issue 10); routes answer a deleted account themselves.
+  // Checks the access token only, no database round-trip (server/auth/authenticate.ts); routes answer a deleted account themselves.
   const authenticate = createAuthenticate(tokens, { now });
   await app.register(healthRoutes);
-  // Issue 11, "Sessions" and "Abuse limits".
+  // docs/security.md#sessions-and-tokens and docs/security.md#abuse-limits.
   const sessions = createSessionService({ db, tokens, now });
   const limitStore =
     (options.abuseLimitStore ?? (config.databaseUrl ? 'database' : 'memory')) === 'database'

@@ -22,7 +22,7 @@ const WELCOME = [
 ];
 
 for (const kind of DATABASE_KINDS) {
-  /** Issue 11, "Bad input, automated": another student's answers, messages and tokens are out of reach. */
+  /** Another student's answers, messages and tokens are out of reach (docs/security.md#bad-input-and-authorisation). */
   describe(`authorisation on every route (${kind})`, () => {
     let testDatabase: TestDatabase;
     let app: FastifyInstance;

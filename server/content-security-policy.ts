@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy and the framed sites it allows (issue 11, "Headers"). Frames and the
+ * The Content-Security-Policy and the framed sites it allows (docs/security.md#headers). Frames and the
  * embed reachability probe are allowed only for the origins the content actually embeds, listed at
  * build time in `STATIC_DIR/embed-origins.json` (scripts/embed-origins/), instead of any https site.
  */
@@ -44,12 +44,13 @@ export function loadEmbedOrigins(staticDir: string): LoadedEmbedOrigins {
 }
 
 /**
- * The policy's directives, in @fastify/helmet's form. Inline style attributes are allowed because
- * dnd-kit and React set them. No `upgrade-insecure-requests`: it breaks plain-HTTP test hosts (T16).
+ * The policy's directives, in @fastify/helmet's form. Inline style attributes are allowed because dnd-kit
+ * and React set them. No `upgrade-insecure-requests`: it would make browsers on plain-HTTP test hosts ask
+ * for https.
  *
  * @param frameOrigins - the framed sites ({@link loadEmbedOrigins}); none gives `frame-src 'none'`
  * @returns `frame-src` limited to `frameOrigins`, and `connect-src` to the app plus them, for
- *   EmbedPanel's `no-cors` reachability probe (issue 9; no response body of it is readable)
+ *   EmbedPanel's `no-cors` reachability probe (no response body of it is readable)
  */
 export function cspDirectives(frameOrigins: readonly string[]) {
   return {

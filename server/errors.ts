@@ -1,5 +1,5 @@
 /**
- * The error registry (STYLE.md "Errors are a registry"): every error the API answers with is declared
+ * The error registry: every error the API answers with is declared
  * here once, with its HTTP status and default message. Every error response has the body
  * `{"detail": "...", "code": "..."}` ({@link ERROR_BODY_SCHEMA}); `revision_conflict` adds the stored
  * answers (`answers`, `revision`, `updated_at`), declared by its route's 409 response schema.
@@ -16,14 +16,14 @@ export const API_ERRORS = {
   invalid_token: { status: 401, message: 'The token is invalid or expired.' },
   invalid_credentials: { status: 401, message: 'No account matches this username and password.' },
   not_found: { status: 404, message: 'Not found.' },
-  // Issue 11, "Server limits": the request (headers and body) did not arrive within REQUEST_TIMEOUT_MS.
+  // The request (headers and body) did not arrive within REQUEST_TIMEOUT_MS (docs/security.md#server-limits).
   request_timeout: { status: 408, message: 'The request took too long to arrive. Check the connection and try again.' },
   username_taken: { status: 409, message: 'This username is already taken.' },
-  // Issue 6, "Revisions": the save named a base_revision that is no longer the stored one.
+  // The save named a base_revision that is no longer the stored one (docs/decisions/005-revisions-and-drafts.md).
   revision_conflict: { status: 409, message: 'These answers were saved from somewhere else since this page loaded them.' },
   body_too_large: { status: 413, message: 'The request body is larger than 256 KB.' },
   unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
-  // Node answers any Expect other than 100-continue; issue 11 wants that answer in the registry's shape.
+  // Node answers any Expect other than 100-continue; that answer too takes the registry's shape.
   expectation_failed: { status: 417, message: 'The Expect header is not supported; send the request without it.' },
   rate_limited: { status: 429, message: 'Too many attempts. Wait a minute and try again.' },
   headers_too_large: { status: 431, message: 'The request headers are larger than the server accepts (16 KB).' },
@@ -103,7 +103,7 @@ export const NOT_BLANK_PATTERN = '\\S';
 
 /**
  * A JSON Schema `pattern` for a number in a path: a positive decimal integer without sign, spaces,
- * leading zeros, exponent or hex prefix, at most 10 digits (issue 11; server/routes/id-params.ts).
+ * leading zeros, exponent or hex prefix, at most 10 digits (server/routes/id-params.ts).
  */
 export const POSITIVE_INTEGER_PATTERN = '^[1-9][0-9]{0,9}$';
 
@@ -187,7 +187,7 @@ interface ClientError {
 }
 
 /**
- * The registry's error for a request Node could not read (issue 11, "Server limits"): a request not
+ * The registry's error for a request Node could not read (docs/security.md#server-limits): a request not
  * received within REQUEST_TIMEOUT_MS is `request_timeout` (408), headers over Node's 16 KB
  * `maxHeaderSize` are `headers_too_large` (431), anything else the HTTP parser refused (a garbage
  * request line, a bad header, a broken chunked body) is `invalid_request` (400).
@@ -216,12 +216,11 @@ export function rawErrorResponse(error: ApiError): string {
 }
 
 /**
- * Fastify's `clientErrorHandler` (issue 11: every error body, Node's own included, is
- * `{"detail", "code"}`). Node calls it for a request it cannot read: malformed HTTP (400), headers
- * too large (431), or a request not complete within REQUEST_TIMEOUT_MS / HEADERS_TIMEOUT_MS (408).
- * Answers in the registry's shape, then destroys the socket. Writes nothing when the peer is gone or
- * when a response is already under way on this connection (writing then would corrupt it: Node's own
- * rule in `socketOnError`).
+ * Fastify's `clientErrorHandler`, so every error body, Node's own included, is `{"detail", "code"}`. Node
+ * calls it for a request it cannot read: malformed HTTP (400), headers too large (431), or a request not
+ * complete within REQUEST_TIMEOUT_MS / HEADERS_TIMEOUT_MS (408). Answers in the registry's shape, then
+ * destroys the socket. Writes nothing when the peer is gone or when a response is already under way on
+ * this connection (writing then would corrupt it: Node's own rule in `socketOnError`).
  */
 export function handleClientError(error: ClientError, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;

@@ -7,7 +7,7 @@ import { BODY_LIMIT_BYTES } from './app.ts';
 import { EMBED_ORIGINS_FILE } from './content-security-policy.ts';
 import { bearer, createTestApp, createTestDatabase, signUp, testConfig, type TestDatabase } from './test/harness.ts';
 
-/** Issue 11, "Headers" and "Server limits": what every response carries, and what path ids and bodies are refused. */
+/** docs/security.md#headers and docs/security.md#server-limits: what every response carries, and what path ids and bodies are refused. */
 describe('response headers and strict input (pglite)', () => {
   let testDatabase: TestDatabase;
   let siteDir: string;

@@ -2,7 +2,7 @@
  * The server entry: `npm run serve:source` (`node --import tsx server/index.ts`), or bundled by
  * `npm run build:server` and run as `npm run serve` (what `npm start` does).
  * Config → open the database → migrate → build the app → listen. SIGINT/SIGTERM close the app, then
- * the database (an open PGlite would keep the process alive: shared/STACK.md T10).
+ * the database (an open PGlite would keep the process alive).
  */
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';

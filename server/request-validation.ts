@@ -1,10 +1,10 @@
 /**
- * How request schemas are compiled (issue 11, "Bad input"): Fastify's own Ajv settings, except that a
- * JSON body is never type-coerced. Fastify's default `coerceTypes: 'array'` unwraps a one-item array
- * into a scalar and turns numbers into strings, so `{"refresh": ["<token>"]}` or `{"username": 12}`
- * passed validation as if well typed. A body is JSON and has real types: it must match as sent.
- * Path parameters, query strings and headers are text on the wire, so they keep scalar coercion
- * (`"3"` → 3), but not the array unwrapping.
+ * How request schemas are compiled (docs/security.md#server-limits): Fastify's own Ajv settings, except
+ * that a JSON body is never type-coerced. Fastify's default `coerceTypes: 'array'` unwraps a one-item
+ * array into a scalar and turns numbers into strings, so `{"refresh": ["<token>"]}` or `{"username": 12}`
+ * passed validation as if well typed. A body is JSON and has real types: it must match as sent. Path
+ * parameters, query strings and headers are text on the wire, so they keep scalar coercion (`"3"` → 3),
+ * but not the array unwrapping.
  */
 import Ajv, { type Options } from 'ajv';
 import addFormats from 'ajv-formats';

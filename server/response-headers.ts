@@ -1,5 +1,5 @@
 /**
- * Headers added to responses by path and protocol (issue 11, "Headers"): `Cache-Control: no-store`
+ * Headers added to responses by path and protocol (docs/security.md#headers): `Cache-Control: no-store`
  * on the whole API, and `Strict-Transport-Security` on HTTPS responses when configured.
  */
 import type { FastifyInstance } from 'fastify';

@@ -44,7 +44,7 @@ function parse(raw: string): { status: number; headers: string; body: unknown } 
   return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers: head.toLowerCase(), body: body === '' ? undefined : JSON.parse(body) };
 }
 
-/** Issue 11, "Server limits": over a real socket, what Node does before any route runs. */
+/** docs/security.md#server-limits over a real socket: what Node does before any route runs. */
 describe('server limits on a real socket (pglite)', () => {
   let testDatabase: TestDatabase;
   let app: FastifyInstance;

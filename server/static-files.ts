@@ -35,7 +35,7 @@ export interface StaticFilesOptions {
  */
 export async function staticFiles(app: FastifyInstance, options: StaticFilesOptions): Promise<void> {
   const assetsDir = join(options.staticDir, 'assets') + sep;
-  // Keep the default wildcard route: with wildcard false, files built after start-up would 404 (T13).
+  // Keep the default wildcard route: with wildcard false, files built after start-up would 404.
   await app.register(fastifyStatic, {
     root: options.staticDir,
     prefix: '/',

@@ -1,5 +1,5 @@
 /**
- * The ceilings the API benchmark compares Helix with (issue 10): bare Fastify 5 on the same machine,
+ * The ceilings the API benchmark compares Helix with: bare Fastify 5 on the same machine,
  * no logger, no hooks, no auth, no validation. `CEILING` picks what one process serves:
  *
  * - `hello`: `GET /hello` answers `{"hello":"world"}` (what Fastify itself costs);

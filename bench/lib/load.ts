@@ -1,7 +1,7 @@
 /**
  * The load generator side of the API benchmark: autocannon 9 in a process of its own, so it never
- * shares an event loop with the server it measures (issue 10: the old in-process bench did, and its
- * figures were not comparable with anything). {@link runLoad} writes a {@link LoadScenario} to a temp
+ * shares an event loop with the server it measures (the old in-process bench did, and its figures
+ * were not comparable with anything). {@link runLoad} writes a {@link LoadScenario} to a temp
  * file and runs `bench/lib/load-worker.ts` on it; the worker writes a {@link LoadResult} back.
  */
 import { spawn } from 'node:child_process';
@@ -31,9 +31,10 @@ export interface LoadScenario {
   /** One plan per connection (`connections` of them): each connection is a different student. */
   plans: ConnectionPlan[];
   /**
-   * Conditional saves: each body is a JSON object to which the worker adds `base_revision`, the
-   * revision its previous 200 answered (the plan's `baseRevision` before the first), as the app's
-   * autosave does (issue 6). A 409 also tells the stored revision; it still counts as an error.
+   * Conditional saves: each body is a JSON object to which the worker adds `base_revision`, the revision
+   * its previous 200 answered (the plan's `baseRevision` before the first), as the app's autosave does
+   * (docs/decisions/005-revisions-and-drafts.md). A 409 also tells the stored revision; it still counts
+   * as an error.
    */
   sendBaseRevision?: boolean;
 }
@@ -51,7 +52,7 @@ export interface LoadResult {
   non2xx: number;
   /** Socket errors and timeouts (no response at all). */
   socketErrors: number;
-  /** `non2xx + socketErrors`: the goal is 0 (issue 10). */
+  /** `non2xx + socketErrors`: the goal is 0. */
   errors: number;
   /** Count per HTTP status, e.g. `{ "200": 5120 }`. */
   statusCodes: Record<string, number>;

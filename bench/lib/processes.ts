@@ -1,8 +1,8 @@
 /**
  * Starting and stopping the benchmarks' server processes, and reading their memory. Every process is
  * started with `node` itself (never through npx), so the recorded pid is the server's and killing it
- * frees its port (shared/STACK.md T14). Processes still running when the benchmark exits, fails or
- * is interrupted are killed by pid.
+ * frees its port (killing an npx wrapper leaves the real server running). Processes still running when
+ * the benchmark exits, fails or is interrupted are killed by pid.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -31,7 +31,7 @@ export interface StartOptions {
   logFile: string;
   /** GET path that answers 2xx once the server is ready. */
   readyPath: string;
-  /** Give up after this long, in ms. Default 60 000 (a fresh PGlite takes about 5 s: T10). */
+  /** Give up after this long, in ms. Default 60 000 (a fresh PGlite takes about 5 s). */
   readyTimeoutMs?: number;
   /** Extra `node` flags, e.g. `--cpu-prof`. */
   nodeFlags?: string[];

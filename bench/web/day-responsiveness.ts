@@ -1,5 +1,5 @@
 /**
- * Day 1's responsiveness for `npm run bench:web` (issue 10, "Day page responsiveness"): Debian's
+ * Day 1's responsiveness for `npm run bench:web` (bench/README.md): Debian's
  * Chromium with 4x CPU throttling through CDP (`Emulation.setCPUThrottlingRate`), no network
  * throttling, a signed-in student with no saved answers yet.
  *
@@ -21,7 +21,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/browser.ts';
 export const CPU_THROTTLING_RATE = 4;
 /** Cold loads of Day 1 measured; the median is reported. */
 const EDITABLE_RUNS = 3;
-/** How many characters are typed (issue 10). */
+/** How many characters are typed. */
 const KEYSTROKES = 200;
 /** The pause between keystrokes, ms: a quick typist, about 20 characters a second. */
 const KEYSTROKE_INTERVAL_MS = 50;

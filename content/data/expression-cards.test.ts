@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { renderExpressionCards, type ExpressionCards } from '../../scripts/expression-card-svg.ts';
 import data from './expression-cards.json';
 
-// Day 3 expression cards (spec section 9: 6 gene cards and 3 patient cards; content-facts.md, Day 3:
-// "accurate in direction: MYC up, TP53, BRCA1 and BRCA2 down, HK1 and GAPDH steady").
+// Day 3 expression cards (6 gene cards and 3 patient cards: docs/requirements.md#constants), accurate in
+// direction: MYC up, TP53, BRCA1 and BRCA2 down, HK1 and GAPDH steady.
 const cards = data as ExpressionCards;
 const IMAGES = join(import.meta.dirname, '../images/expression');
 

@@ -64,8 +64,8 @@ function writeAt(root: Draft<Answers>, path: Path, value: unknown) {
 }
 
 /**
- * Three-way merge of a day's answers, field by field (issue 6, "Revisions, not last-write-wins";
- * docs/decisions/005-revisions-and-drafts.md).
+ * Three-way merge of a day's answers, field by field, rather than the last write winning
+ * (docs/decisions/005-revisions-and-drafts.md).
  *
  * Starting from the server's answers, every field the student changed locally since `base` keeps the
  * local value; every other field takes the server's. When both sides changed the same field, objects and

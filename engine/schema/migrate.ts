@@ -2,7 +2,7 @@
  * Numbered migrations of saved answers, declared as data in a day schema (`x-migrations`, types.ts).
  * The server runs them on every save and load, the client on load, both before `normalize()`, so a
  * field renamed or moved in a content edit keeps what students wrote under its old name
- * (STYLE.md "Tests": "schema changes that rename or drop fields come with a numbered, tested migration").
+ * (docs/decisions/005-revisions-and-drafts.md, "Old shapes are accepted").
  */
 import { current, Immer, isDraft } from 'immer';
 import { defaultsOf, isPlainObject, jsonEqual, schemaAt } from './normalize.ts';
@@ -118,8 +118,8 @@ function applyMove(draft: Container, schema: AnswersSchema, from: string, to: st
 }
 
 /**
- * Applies a day schema's `x-migrations` to saved answers, in `id` order (issue 6, "no lost work";
- * spec section 4, "Day page": saved answers are merged over the defaults).
+ * Applies a day schema's `x-migrations` to saved answers, in `id` order, so no work is lost
+ * (docs/decisions/005-revisions-and-drafts.md; docs/requirements.md#loading-a-day).
  *
  * A migration `{ id, description, move: { from, to } }` moves the value at the dotted path `from` to
  * the dotted path `to` when `from` holds a value (not null) and `to` is missing or still holds its

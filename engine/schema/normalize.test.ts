@@ -175,7 +175,8 @@ describe('schemaAt', () => {
 });
 
 describe('x-value-aliases', () => {
-  // Mirrors spec section 3, Day 4: "Saved rows with gene TP53 are shown as EGFR, and MYC as RAS."
+  // Mirrors Day 4's rule: saved rows for TP53 show as EGFR, MYC as RAS
+  // (docs/requirements.md#answer-fields).
   const geneRows: AnswersSchema = {
     type: 'array',
     description: 'Gene function table.',
@@ -237,10 +238,9 @@ describe('x-value-aliases', () => {
 });
 
 describe('day-shaped schemas', () => {
-  // Fixtures written here to mirror spec section 3 ("Day answers", Days 3 to 5); the real schemas are
-  // tested in schemas/. Spec section 4, "Day page": "Days 3 to 5: a missing or non-list table is
-  // restored to defaults. A missing inquiry gets an empty think. Day 5 restores topSources to 5 empty
-  // strings if missing."
+  // Fixtures written here to mirror Days 3 to 5 (docs/requirements.md#answer-fields); the real schemas
+  // are tested in schemas/. On load, a missing or non-list table gets its default rows, a missing inquiry
+  // an empty think, and Day 5's missing topSources 5 empty strings (docs/requirements.md#loading-a-day).
   const object = (properties: Record<string, AnswersSchema>): AnswersSchema => ({ type: 'object', description: 'a group', default: {}, properties });
   const texts = (...keys: string[]) => object(Object.fromEntries(keys.map((key) => [key, text()])));
   const inquiry = texts('think');

@@ -56,14 +56,14 @@ export function defaultsOf(schema: AnswersSchema): unknown {
 /**
  * Repairs saved answers to the shape of today's schema, losing nothing that still fits.
  *
- * Rules (spec section 4, "Day page": "Loaded saved answers are merged over the defaults"):
+ * Rules (saved answers are merged over the defaults: docs/requirements.md#loading-a-day):
  * - objects: every declared property is normalised in turn; undeclared saved keys are kept as they
  *   are, so a renamed field never silently erases a student's work;
  * - a scalar of a harmless other type is converted first ({@link coerceScalar}: `"3"` for an integer,
  *   `3` for a string; `""` or `null` for a number is unanswered);
  * - a saved value that is missing, of the wrong type, or outside `enum`/`const` becomes the default;
  * - a saved string equal to a key of the node's `x-value-aliases` becomes that key's value, then is
- *   checked as above (issue 7, "Normalisation as schema data");
+ *   checked as above;
  * - fixed-length arrays (`minItems` = `maxItems`) are trimmed or padded; other arrays are padded to
  *   `minItems` and trimmed to `maxItems`. Padding takes the array's own `default` item at the same
  *   place when there is one (an older save with fewer table rows gets today's missing rows back),
@@ -93,7 +93,7 @@ function normalizeNode(schema: AnswersSchema, savedValue: unknown): unknown {
     const base = fits && isPlainObject(saved) ? saved : isPlainObject(schema.default) ? schema.default : {};
     const properties = schema.properties ?? {};
     // Built key by key in the base's order: a declared key is normalised (which copies it), an undeclared
-    // one deep-copied; nothing is copied twice (issue 10: this runs on every load and save).
+    // one deep-copied; nothing is copied twice: this runs on every load and save.
     const result: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(base)) {
       const propertySchema = Object.hasOwn(properties, key) ? properties[key] : undefined;

@@ -42,7 +42,7 @@ export interface AnswersSchema {
    * today, e.g. `{ "OLD": "NEW" }`. `normalize` (engine/schema/normalize.ts) replaces a saved string
    * equal to a key (compared exactly: same case, no trimming) by that key's value, before checking
    * `enum` and `const`. For a renamed choice or a row whose subject changed, where moving a field
-   * (`x-migrations`) does not fit (issue 7, "Normalisation as schema data").
+   * (`x-migrations`) does not fit.
    *
    * @example "gene": { "type": "string", "default": "", "description": "…", "x-value-aliases": { "OLD": "NEW" } }
    */

@@ -6,7 +6,7 @@ import preview from '../../.storybook/preview.ts';
 import { seriousAxeViolations } from '../test/axe.ts';
 
 /**
- * Every story is a test (issue 8, "Storybook of everything"): each story of every `*.stories.tsx` in
+ * Every story is a test: each story of every `*.stories.tsx` in
  * engine/ and src/ renders in jsdom (its `play` runs, when it has one) and has no serious or critical
  * axe violation, so `npm test` fails when a story breaks. A story that cannot run in jsdom opts out with
  * `parameters: { allStoriesTest: false }` and a comment saying why.

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
-// IndexedDB for the drafts autosave keeps on the device (issue 6); jsdom has none.
+// IndexedDB for the drafts autosave keeps on the device; jsdom has none.
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
@@ -16,7 +16,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-// jsdom lacks these; Radix and dnd-kit reach for them (shared/STACK.md T7).
+// jsdom lacks these; Radix and dnd-kit reach for them.
 class ResizeObserverStub {
   observe() {}
   unobserve() {}

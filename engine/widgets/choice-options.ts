@@ -2,15 +2,14 @@
  * Options of the engine's native selects (BlankChoice, AnswersTable), written by authors in MDX.
  *
  * A plain string is stored and shown as it is; `{ value, label }` stores `value` and shows `label`, so
- * the words a student reads can change without touching saved answers (issue 7, "Widgets the engine
- * lacks": selects whose stored value differs from the label).
+ * the words a student reads can change without touching saved answers.
  *
  * @example options={["DNA", "protein"]}
  * @example options={[{ value: "", label: "— choose —" }, { value: "typical", label: "Typical" }]}
  */
 export type ChoiceOption = string | { value: string; label: string };
 
-/** What an empty choice reads (spec section 5: a category select allows "— choose —", stored as ""). */
+/** What an empty choice reads, stored as "" (Day 3's category select: docs/requirements.md#validation). */
 export const EMPTY_CHOICE_LABEL = '— choose —';
 
 /** One option as a select renders it: what is stored and what is shown. */

@@ -29,7 +29,7 @@ const SCHEMA_FILE = /^day-(\d+)\.schema\.json$/;
 
 /**
  * Checks every day and section page against its schema, the counts, the links and the images
- * (issue 8, "Content checker"). Pure apart from reading the files named by `locations`.
+ * (README.md, "Checking a day"). Pure apart from reading the files named by `locations`.
  *
  * Reports, one problem each:
  * 1. a widget's `name`, or a `ResetButton` field, that is not a field of the day's schema;
@@ -38,7 +38,7 @@ const SCHEMA_FILE = /^day-(\d+)\.schema\.json$/;
  * 4. props the engine would refuse: a `BlankChoice` without exactly 2 options, a select option
  *    missing from the field's `enum`, an `AnswersTable` column the rows lack, an embed without a
  *    `title`, an image without `alt`, a widget bound to a field of the wrong shape;
- * 5. a count that differs from `checks` (spec section 9);
+ * 5. a count that differs from `checks` (docs/requirements.md#constants);
  * 6. an internal link or `#jump` link that points nowhere;
  * 7. a missing image file.
  * Also: a file that is not valid MDX, a day without a schema or a schema without a day, and a schema

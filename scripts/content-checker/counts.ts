@@ -9,15 +9,15 @@ import { isUnder } from './schema-fields.ts';
 import type { Binding } from './widget-checks.ts';
 
 /**
- * One count the content must have, as written in `content/checks.json` (spec section 9). Exactly one
- * of `tag`, `boundUnder`, `planList` and `gallery` says what is counted.
+ * One count the content must have, as written in `content/checks.json` (docs/requirements.md#constants).
+ * Exactly one of `tag`, `boundUnder`, `planList` and `gallery` says what is counted.
  */
 export interface CountCheck {
   /** What is counted, in the words of the message: "fill-in blanks", "plan items". */
   what: string;
   /** How many there must be. */
   expected: number;
-  /** Where the number comes from, e.g. "spec section 9: Day 1, 13 blanks". */
+  /** Where the number comes from, e.g. "docs/requirements.md#constants: Day 1, 13 blanks". */
   source: string;
   /** Count the tags of this name, e.g. `BlankChoice`, `InquiryItem`, `dt` (a vocabulary term). */
   tag?: string;
@@ -135,8 +135,8 @@ export function findPlanList(tree: Root): List | undefined {
 }
 
 /**
- * Checks one page's counts against its entries in `content/checks.json` (issue 8, "Content checker",
- * rule 5; spec section 9).
+ * Checks one page's counts against its entries in `content/checks.json` (rule 5 of `checkContent`;
+ * docs/requirements.md#constants).
  *
  * @param lesson - the parsed page
  * @param checks - its counts

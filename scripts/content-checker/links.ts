@@ -21,7 +21,7 @@ export interface LinkTargets {
 }
 
 /**
- * Checks the links and images of one page (issue 8, "Content checker", rules 6 and 7):
+ * Checks the links and images of one page (rules 6 and 7 of `checkContent`):
  * - `/sections/<slug>` (Markdown links, `PageNav` back/next, `href`s) must name a page, and a
  *   `#id` after it one of that page's headings;
  * - `#id` alone must be a heading of this page (ids as `rehype-slug` makes them, see parse-lesson.ts);

@@ -6,8 +6,8 @@ export type LiteralResult = { ok: true; value: unknown } | { ok: false };
 const NOT_LITERAL: LiteralResult = { ok: false };
 
 /**
- * The value of an MDX attribute expression when it is a plain JavaScript literal (issue 8, "Content
- * checker": the checker reads props such as `options={["DNA", "protein"]}` without running lesson code).
+ * The value of an MDX attribute expression when it is a plain JavaScript literal (the content checker
+ * reads props such as `options={["DNA", "protein"]}` without running lesson code).
  *
  * Accepted: strings, numbers, booleans and `null`; template strings without `${}`; a leading `-` or
  * `+` on a number; arrays and objects made of those (object keys written as names or strings, no

@@ -3,7 +3,7 @@ import { isPlainObject, type AnswersSchema } from '../../engine/schema/index.ts'
 
 /**
  * Schema keyword marking a field (and everything under it) that has no input on the page: it stays
- * in the answers, and the content checker does not ask for a widget bound to it (issue 8).
+ * in the answers, and the content checker does not ask for a widget bound to it.
  *
  * @example "participation": { "type": "object", "x-no-input": true, "description": "…", "default": {}, … }
  */

@@ -19,7 +19,7 @@ export const BINDING_WIDGETS: Readonly<Record<string, FieldKind>> = {
   OrderSteps: 'order',
 };
 
-/** Options a `BlankChoice` must have (spec section 2, Day 1: "13 fill-in blanks, each a choice of two options"; section 3). */
+/** Options a `BlankChoice` must have: each of Day 1's blanks is a choice of two (docs/requirements.md#day-1). */
 export const BLANK_CHOICE_OPTION_COUNT = 2;
 
 /** Widgets that show another page or an embed and need a `title` (it names the frame or dialog for screen readers). */
@@ -47,7 +47,7 @@ export interface LessonSchema {
 /**
  * Checks every widget of one page: binding widgets name a field of the day's schema that has the
  * right shape, no field is bound twice, `ResetButton` fields exist, and the props the engine would
- * refuse at run time are right (issue 8, "Content checker", rules 1, 3 and 4). A page without a schema
+ * refuse at run time are right (rules 1, 3 and 4 of `checkContent`). A page without a schema
  * (a section page) may hold no binding widget.
  *
  * @param lesson - the parsed page

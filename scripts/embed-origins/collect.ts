@@ -1,5 +1,5 @@
 /**
- * The sites the app shows in frames, read from the content at build time (issue 11, "Headers"): the
+ * The sites the app shows in frames, read from the content at build time (docs/security.md#headers): the
  * server's Content-Security-Policy allows frames (`frame-src`) and the embed reachability probe
  * (`connect-src`) for exactly these origins, instead of any https site.
  *

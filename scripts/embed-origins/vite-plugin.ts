@@ -1,7 +1,7 @@
 /**
  * A Vite plugin (build only) that writes `dist/embed-origins.json`: the sites the content shows in
  * frames (scripts/embed-origins/collect.ts), which the server turns into its Content-Security-Policy
- * `frame-src` and `connect-src` (issue 11, "Headers").
+ * `frame-src` and `connect-src` (docs/security.md#headers).
  */
 import type { Plugin } from 'vite';
 

@@ -1,7 +1,7 @@
 /**
  * Reading and saving a student's answers for a day (`module_responses`). Every save adds 1 to the
  * row's revision; a save may name the revision it was based on and then only happens if that is
- * still the stored one (issue 6, "Revisions": optimistic concurrency, no lost work).
+ * still the stored one (optimistic concurrency: docs/decisions/005-revisions-and-drafts.md).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
@@ -28,8 +28,8 @@ const baseRevisionPlaceholder = sql.placeholder('baseRevision');
 
 /**
  * The four statements of this module, built once per database handle and run as prepared statements
- * (issue 10, "API benchmark": building the SQL with drizzle on every request cost about 13 % of a
- * load's CPU). On PostgreSQL each is a named statement, parsed once per pooled connection.
+ * (building the SQL with drizzle on every request cost about 13 % of a load's CPU in
+ * `npm run bench:api`). On PostgreSQL each is a named statement, parsed once per pooled connection.
  */
 function prepareStatements(db: Database) {
   return {
@@ -83,7 +83,7 @@ export async function loadAnswers(db: Database, userId: number, day: number): Pr
 
 /**
  * Stores a day's answers whole, replacing what was there, in one upsert that increments the revision
- * (unconditional: the spec's payload without `base_revision`, section 7).
+ * (unconditional: the API contract's payload without `base_revision`, docs/requirements.md#api-calls).
  *
  * @returns what is now stored
  * @throws the driver's foreign-key error (SQLSTATE 23503) when the account `userId` no longer exists
@@ -95,11 +95,11 @@ export async function saveAnswers(db: Database, userId: number, day: number, ans
 }
 
 /**
- * Stores a day's answers only if the stored revision is still `baseRevision`, atomically (issue 6,
- * "Revisions"). `0` means "I saw nothing stored": it saves only while no row exists
- * (`INSERT … ON CONFLICT DO NOTHING RETURNING`). Any other value saves only over that revision
- * (`UPDATE … WHERE revision = $base RETURNING`, which PostgreSQL re-checks after waiting on a
- * concurrent update). Of two concurrent saves on the same base, exactly one wins.
+ * Stores a day's answers only if the stored revision is still `baseRevision`, atomically
+ * (docs/decisions/005-revisions-and-drafts.md). `0` means "I saw nothing stored": it saves only while no
+ * row exists (`INSERT … ON CONFLICT DO NOTHING RETURNING`). Any other value saves only over that revision
+ * (`UPDATE … WHERE revision = $base RETURNING`, which PostgreSQL re-checks after waiting on a concurrent
+ * update). Of two concurrent saves on the same base, exactly one wins.
  *
  * @param baseRevision - the revision the client's answers were based on, integer >= 0
  * @returns `{ saved }` with what is now stored, or `{ conflict }` with what is stored instead

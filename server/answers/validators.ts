@@ -1,15 +1,17 @@
 /**
- * Server-side checking of a day's answers against `schemas/day-N.schema.json`, the same schema the
- * client renders from. Ajv's compiler runs here on the server, where the CSP does not apply (T3).
+ * Server-side checking of a day's answers against `schemas/day-N.schema.json`, the same schema the client
+ * renders from. Ajv's compiler (which needs `new Function`) runs here on the server, where the CSP does
+ * not apply.
  *
- * Saves are lenient (issue 6, "no lost work"): a tab opened before a content change still sends
- * answers of yesterday's shape, and a client built by others from the API contract sends every answer
- * as text; refusing either would lose the student's work for good. So scalars of a harmless other
- * type are converted (`coerceAnswers`: `"3"` or `""` for a number, `3` for a text), only wrong JSON
- * types that remain are refused, and everything is migrated (`x-migrations`) and normalised to
- * today's shape before it is stored (docs/decisions/006-clients-built-from-the-api-contract.md).
+ * Saves are lenient, so no work is lost (docs/decisions/005-revisions-and-drafts.md): a tab opened before
+ * a content change still sends answers of yesterday's shape, and a client built by others from the API
+ * contract sends every answer as text; refusing either would lose the student's work for good. So scalars
+ * of a harmless other type are converted (`coerceAnswers`: `"3"` or `""` for a number, `3` for a text),
+ * only wrong JSON types that remain are refused, and everything is migrated (`x-migrations`) and
+ * normalised to today's shape before it is stored
+ * (docs/decisions/006-clients-built-from-the-api-contract.md).
  *
- * Saves are also bounded (issue 11, "Server limits"), with limits no student reaches by typing:
+ * Saves are also bounded (docs/security.md#server-limits), with limits no student reaches by typing:
  * strings by the schema's `maxLength` (the text widgets honour it too), nesting by
  * {@link MAX_ANSWERS_DEPTH}, the keys kept for older shapes by {@link MAX_UNKNOWN_KEYS} and
  * {@link MAX_UNKNOWN_BYTES}, and a day's stored answers by {@link MAX_DAY_ANSWERS_BYTES}.
@@ -23,7 +25,7 @@ import type { Answers } from '../db/schema.ts';
 import { describeValidationError } from '../errors.ts';
 
 /**
- * The workbook's days (spec section 1, "The week at a glance": Day 1 to Day 5). A day past these with a
+ * The workbook's days, Day 1 to Day 5 (docs/requirements.md#the-week). A day past these with a
  * `day-N.schema.json` in SCHEMAS_DIR is a day too: adding one needs no server change
  * ({@link AnswersValidator.lastDay}).
  */
@@ -38,9 +40,9 @@ export const LAST_DAY = 5;
 export const RESERVED_KEYS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
 
 /**
- * Largest day's answers stored, in bytes of UTF-8 JSON: 128 KB (issue 11). A thorough student's day
- * is under 15 KB; reaching this takes about 130,000 typed characters in one day's fields. Without it,
- * one account filled 1.27 MB with junk over five days.
+ * Largest day's answers stored, in bytes of UTF-8 JSON: 128 KB (docs/security.md#server-limits). A
+ * thorough student's day is under 15 KB; reaching this takes about 130,000 typed characters in one day's
+ * fields. Without it, one account filled 1.27 MB with junk over five days.
  */
 export const MAX_DAY_ANSWERS_BYTES = 128 * 1024;
 /**
@@ -51,7 +53,7 @@ export const MAX_DAY_ANSWERS_BYTES = 128 * 1024;
 export const MAX_ANSWERS_DEPTH = 8;
 /**
  * Most properties a save may hold that the day's schema does not declare (counted at every level; a
- * whole undeclared object counts once). They are kept for older lesson shapes (issue 6), not for storage.
+ * whole undeclared object counts once). They are kept for older lesson shapes, not for storage.
  */
 export const MAX_UNKNOWN_KEYS = 20;
 /** Most bytes (UTF-8 JSON of names and values) the undeclared properties of a save may hold together: 16 KB. */
@@ -74,12 +76,12 @@ export interface AnswersValidator {
    */
   check(day: number, answers: Answers): string | null;
   /**
-   * What a save stores (issue 6, "Revisions"; spec section 7): refuses reserved keys
-   * ({@link RESERVED_KEYS}) and nesting past {@link MAX_ANSWERS_DEPTH}, applies the day's migrations,
-   * checks the types and string lengths (`maxLength`), refuses more undeclared keys than
+   * What a save stores (docs/decisions/005-revisions-and-drafts.md, "Old shapes are accepted"): refuses
+   * reserved keys ({@link RESERVED_KEYS}) and nesting past {@link MAX_ANSWERS_DEPTH}, applies the day's
+   * migrations, checks the types and string lengths (`maxLength`), refuses more undeclared keys than
    * {@link MAX_UNKNOWN_KEYS} / {@link MAX_UNKNOWN_BYTES}, then normalises to today's shape, keeping
-   * unknown keys, and refuses a result over {@link MAX_DAY_ANSWERS_BYTES} (issue 11). A day without a
-   * schema stores any object as sent, within the depth and size limits.
+   * unknown keys, and refuses a result over {@link MAX_DAY_ANSWERS_BYTES}. A day without a schema stores
+   * any object as sent, within the depth and size limits.
    *
    * @returns `{ answers }` to store, or `{ problem }` naming the first bad path (answer 400 `invalid_answers`)
    */
@@ -142,8 +144,8 @@ const SUBSCHEMA_LIST_KEYWORDS = new Set(['prefixItems', 'allOf', 'anyOf', 'oneOf
 const SUBSCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions']);
 
 /**
- * A copy of a schema that checks JSON types only (issue 6: old shapes accepted), and the length of
- * strings (issue 11: `maxLength` is kept, a bound on size rather than a rule of shape). Dropped at
+ * A copy of a schema that checks JSON types only, so old shapes are accepted, and the length of strings
+ * (`maxLength` is kept: a bound on size rather than a rule of shape). Dropped at
  * every level: `required`, `minItems`, `maxItems`, `enum`, `const`, `minLength`, `pattern`,
  * `additionalProperties: false` and `unevaluatedProperties: false`, and the other keywords that limit
  * values rather than types (`format`, `minimum`, `uniqueItems`…). `default`, `description` and

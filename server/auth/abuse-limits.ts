@@ -1,5 +1,5 @@
 /**
- * Abuse limits on sign-in and sign-up (issue 11, "Abuse limits"). A school puts hundreds of students
+ * Abuse limits on sign-in and sign-up (docs/security.md#abuse-limits). A school puts hundreds of students
  * behind one address, so these count failures and new accounts, never plain use, and slow down rather
  * than lock out:
  *

@@ -10,7 +10,7 @@ const detailUrl = (day: number) => `/api/student/modules/${day}/response/detail/
 const saveUrl = (day: number) => `/api/student/modules/${day}/response/`;
 const ACCOUNT_GONE = { detail: ACCOUNT_GONE_DETAIL, code: 'invalid_token' };
 
-// Issue 10: access tokens are checked without loading the account, so the routes themselves must
+// Access tokens are checked without loading the account, so the routes themselves must
 // answer a token whose account was deleted during its 5 minutes with a 401, never a 404 or a 500.
 describe.each(DATABASE_KINDS)('access tokens checked without the database (%s)', (kind) => {
   let testDatabase: TestDatabase;

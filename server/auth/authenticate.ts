@@ -2,17 +2,17 @@
  * The `authenticate` hook (run it as `onRequest`, before a body is read): reads `Authorization: Bearer
  * <access token>` and sets `request.user` to the student it names, without a database round-trip.
  *
- * Why no lookup (issue 10, "API benchmark"): loading the user on every request was a second query on
- * every read and save, and most routes need only the id. An access token lives 5 minutes
+ * Why no lookup (measured by `npm run bench:api`): loading the user on every request was a second query
+ * on every read and save, and most routes need only the id. An access token lives 5 minutes
  * (ACCESS_TOKEN_TTL_SECONDS), so a token of an account deleted meanwhile can still reach a route for
  * those minutes. The routes that touch the account's rows answer it with a clean 401 `invalid_token`
- * themselves: the profile finds no user, a load finds no row and then no account
- * (`accountExists`), and a save's insert is refused by the foreign key (`isMissingAccountError`).
+ * themselves: the profile finds no user, a load finds no row and then no account (`accountExists`), and a
+ * save's insert is refused by the foreign key (`isMissingAccountError`).
  *
  * A token that verified once is remembered until it expires ({@link VERIFIED_TOKEN_CACHE_SIZE}): a
  * student's access token comes back with every autosave for its 5 minutes, and checking its
  * signature again each time (jose, through WebCrypto's async HMAC and a key import per call) was
- * about 15 % of the CPU of a load or save (CPU profile, issue 10).
+ * about 15 % of the CPU of a load or save (CPU profile of `npm run bench:api`).
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';

@@ -1,10 +1,11 @@
 /**
- * The rules for usernames and new passwords (issue 11, "Passwords"): one place, so sign-up, sign-in and
- * the abuse limits all see a username the same way. The Sign Up form imports these rules to check them
- * before sending (src/auth/credentials.ts), so this module stays plain TypeScript with no imports.
+ * The rules for usernames and new passwords (docs/security.md#passwords-and-usernames): one place, so
+ * sign-up, sign-in and the abuse limits all see a username the same way. The Sign Up form imports these
+ * rules to check them before sending (src/auth/credentials.ts), so this module stays plain TypeScript
+ * with no imports.
  */
 
-/** Shortest password accepted at sign-up, in characters (Unicode code points). Issue 11: a password of `1` was accepted. */
+/** Shortest password accepted at sign-up, in characters (Unicode code points; docs/security.md#passwords-and-usernames). */
 export const MIN_PASSWORD_LENGTH = 8;
 
 /** Refused at sign-up: the password is shorter than {@link MIN_PASSWORD_LENGTH}. */
@@ -38,7 +39,7 @@ export function normalizeUsername(username: string): string {
 /**
  * The one key a username is unique under and rate-limited under: {@link normalizeUsername} then
  * JavaScript's locale-independent `toLowerCase()`. Computed here only, never by the database, whose
- * `lower()` depends on its locale (`lower('İ')` is `i` in PostgreSQL but `i̇` here: issue 11).
+ * `lower()` depends on its locale (`lower('İ')` is `i` in PostgreSQL but `i̇` here).
  *
  * @example usernameKey('  ＡＤＡ ') // 'ada'
  */

@@ -1,7 +1,8 @@
 /**
- * Where the abuse limits keep their counters (issue 11, "Abuse limits"): in memory for one process, or
- * in the `abuse_limits` table so that several servers on one PostgreSQL share them. Both give each key
- * one atomic read-change-write, so parallel requests cannot slip past a limit between a check and its count.
+ * Where the abuse limits keep their counters (docs/security.md#abuse-limits): in memory for one process,
+ * or in the `abuse_limits` table so that several servers on one PostgreSQL share them. Both give each key
+ * one atomic read-change-write, so parallel requests cannot slip past a limit between a check and its
+ * count.
  */
 import { eq, lte } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';

@@ -1,6 +1,6 @@
 /**
  * Password hashing: argon2id through @node-rs/argon2 (its default algorithm), with a small limit on
- * how many hashes run at once (issue 11, "Abuse limits": a sign-up flood must not starve sign-ins).
+ * how many hashes run at once, so a sign-up flood cannot starve sign-ins (docs/security.md#abuse-limits).
  */
 import { hash, verify } from '@node-rs/argon2';
 import { RateLimitedError } from './abuse-limits.ts';
@@ -16,8 +16,8 @@ export interface PasswordHashOptions {
 }
 
 /**
- * OWASP Password Storage Cheat Sheet, argon2id option 2: m=19456 KiB (19 MiB), t=2, p=1. About 15 ms
- * per hash here (shared/STACK.md).
+ * OWASP Password Storage Cheat Sheet, argon2id option 2: m=19456 KiB (19 MiB), t=2, p=1. About 12 to
+ * 15 ms of CPU per hash here (docs/scaling.md#what-one-process-does-measured).
  */
 export const OWASP_ARGON2ID: PasswordHashOptions = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
 

@@ -75,7 +75,7 @@ export interface SessionService {
   revoke(familyId: string, reason: RevokeReason): Promise<boolean>;
   /**
    * Ends every open login of a user: what a password change or an account deletion must do (neither
-   * exists yet, issue 11). Access tokens already issued keep working until they expire (5 minutes).
+   * exists yet). Access tokens already issued keep working until they expire (5 minutes).
    *
    * @returns how many logins were ended
    */

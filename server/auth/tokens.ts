@@ -2,14 +2,14 @@
  * Access and refresh tokens: HS256 JWTs signed with jose. `sub` is the user id as a string; the
  * `type` claim keeps one kind of token from standing for the other; `fam` names the login (the
  * refresh-token family, server/auth/sessions.ts) both tokens belong to, and a refresh token's `gen`
- * counts the rotations of that login (issue 11, "Sessions").
+ * counts the rotations of that login (docs/security.md#sessions-and-tokens).
  */
 import { jwtVerify, SignJWT } from 'jose';
 
 /**
- * Access tokens live 5 minutes; the client refreshes on a 401 (spec section 4). They are checked
- * without the database (H4, issue 10), so a revoked login's access token keeps working for at most
- * these 5 minutes (docs/security.md, "Sessions and tokens").
+ * Access tokens live 5 minutes; the client refreshes on a 401 (docs/requirements.md#authentication).
+ * They are checked without the database (server/auth/authenticate.ts), so a revoked login's access token
+ * keeps working for at most these 5 minutes (docs/security.md#sessions-and-tokens).
  */
 export const ACCESS_TOKEN_TTL_SECONDS = 5 * 60;
 /** A login lasts 1 day, a school day's session: every refresh token of a login expires when the login does. */

@@ -60,10 +60,10 @@ export async function findUserById(db: Database, id: number): Promise<User | nul
 }
 
 /**
- * Keys the users stored before issue 11 whose username is not printable ASCII (the migration keys the
- * others). A user whose key is already taken by another (two spellings PostgreSQL's `lower()` told
- * apart but NFKC and JavaScript do not) gets `<key>#<id>`, which they can sign in with, and is reported.
- * Run at start-up; cheap when there is nothing to do (one indexed query).
+ * Keys the users stored before the `username_key` column whose username is not printable ASCII (the
+ * migration keys the others). A user whose key is already taken by another (two spellings PostgreSQL's
+ * `lower()` told apart but NFKC and JavaScript do not) gets `<key>#<id>`, which they can sign in with,
+ * and is reported. Run at start-up; cheap when there is nothing to do (one indexed query).
  *
  * @returns how many users were keyed, and the ids of those given a `#<id>` key
  */

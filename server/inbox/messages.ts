@@ -1,5 +1,5 @@
 /**
- * The student inbox (spec sections 2 "Inbox", 3 "Inbox message", 4 "Inbox message"): the welcome
+ * The student inbox (docs/requirements.md#inbox): the welcome
  * messages every new student receives, read once at start-up from `content/inbox/*.md`, and the
  * queries behind `GET /api/student/inbox/` and `PATCH /api/student/inbox/:id/read/`.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11, "Abuse limits", through the API: a school behind one address, password spraying, a
+ * docs/security.md#abuse-limits, through the API: a school behind one address, password spraying, a
  * classmate guessing, sign-up floods. The app's clock is moved by hand, so a simulated hour takes
  * about a second. The limits count in memory on PGlite and in the `abuse_limits` table on PostgreSQL
  * (when DATABASE_URL is set), as in production; the table store's own tests run on both.
@@ -142,7 +142,7 @@ describe.each(DATABASE_KINDS)('abuse limits (%s)', (kind) => {
         } else advance(retryAfterMs(response));
         advance(100); // the attacker's loop: 10 guesses a second when let through
       }
-      // 30 at once, then 10 a minute: 130 in 10 minutes (docs/security.md), instead of 2,789 in 20 s (issue 11).
+      // 30 at once, then 10 a minute: 130 in 10 minutes (docs/security.md#abuse-limits), instead of 2,789 in 20 s before.
       expect(answered).toBeGreaterThanOrEqual(128);
       expect(answered).toBeLessThanOrEqual(130);
       // Past the burst, no minute gets more than 10.

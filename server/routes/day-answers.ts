@@ -1,11 +1,12 @@
 /**
- * A day's saved answers (spec section 7):
+ * A day's saved answers (docs/requirements.md#api-calls):
  * `GET /api/student/modules/:day/response/detail/` and `POST /api/student/modules/:day/response/`.
  * A student only ever reads and writes their own: the user comes from the access token, never from the request.
  *
- * Issue 6, "no lost work": answers of an older shape are accepted, migrated and normalised to today's
- * shape (only wrong JSON types are refused), and a save naming `base_revision` never overwrites a
- * newer save from another tab or device: it answers 409 `revision_conflict` with what is stored.
+ * No lost work (docs/decisions/005-revisions-and-drafts.md): answers of an older shape are accepted,
+ * migrated and normalised to today's shape (only wrong JSON types are refused), and a save naming
+ * `base_revision` never overwrites a newer save from another tab or device: it answers 409
+ * `revision_conflict` with what is stored.
  */
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { loadAnswers, saveAnswers, saveAnswersIfRevision, type SavedAnswers } from '../answers/store.ts';
@@ -27,7 +28,7 @@ interface DayParams {
   day: number;
 }
 
-/** The body of a save (spec section 7, plus `base_revision` from issue 6, "Revisions"). */
+/** The body of a save (docs/requirements.md#api-calls, plus `base_revision`: docs/decisions/005-revisions-and-drafts.md). */
 export interface SaveAnswersBody {
   /** The day's whole answers object, of any older shape as long as the JSON types fit. */
   answers: Answers;
@@ -58,7 +59,7 @@ export interface RevisionConflictResponse {
   updated_at: string | null;
 }
 
-/** The route's `:day`: 1 to 5 (spec section 1), or to the highest day a schema file adds; written plainly (issue 11). */
+/** The route's `:day`: 1 to 5 (docs/requirements.md#the-week), or to the highest day a schema file adds; written plainly (server/routes/id-params.ts). */
 function dayParamsSchema(lastDay: number) {
   return positiveIntegerParams('day', `The day number, ${FIRST_DAY} to ${lastDay}.`, lastDay);
 }
@@ -99,7 +100,7 @@ export async function dayAnswersRoutes(app: FastifyInstance, options: DayAnswers
   const { db, answersValidator, authenticate } = options;
 
   /**
-   * Runs a save. `authenticate` checks the token, not the account (issue 10), so a deleted
+   * Runs a save. `authenticate` checks the token, not the account, so a deleted
    * account's save reaches the database, whose foreign key refuses it: that is a 401, never a 500.
    */
   const whileAccountExists = async <T>(save: () => Promise<T>): Promise<T> => {

@@ -1,6 +1,6 @@
 /**
- * The path parameters that name a stored thing by number (a day, a message, a workbook), shared by
- * every route (issue 11, "Server limits"): a plain positive integer written in decimal, nothing else.
+ * The path parameters that name a stored thing by number (a day, a message, a workbook), shared by every
+ * route (docs/security.md#server-limits): a plain positive integer written in decimal, nothing else.
  *
  * Ajv's type coercion alone turns `Infinity`, `0x1`, `1e0`, `" 2"` and `01` into numbers, so a
  * pattern checks the text as sent first. It sits in an `allOf` at the level of the params object,

@@ -1,6 +1,7 @@
 /**
- * The student inbox (spec section 7): `GET /api/student/inbox/` and `PATCH /api/student/inbox/:id/read/`.
- * A student only ever sees and changes their own messages: the user comes from the access token.
+ * The student inbox (docs/requirements.md#api-calls): `GET /api/student/inbox/` and
+ * `PATCH /api/student/inbox/:id/read/`. A student only ever sees and changes their own messages: the user
+ * comes from the access token.
  */
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { Database } from '../db/index.ts';
@@ -14,7 +15,7 @@ export interface InboxRoutesOptions {
   authenticate: onRequestAsyncHookHandler;
 }
 
-/** A message as the API shows it (spec section 3, "Inbox message"). */
+/** A message as the API shows it (docs/requirements.md#records). */
 export interface InboxMessageResponse {
   id: number;
   subject: string;

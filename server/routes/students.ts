@@ -1,6 +1,7 @@
 /**
- * Student accounts (spec section 7): `POST /api/student/signup/`, `GET /api/student/profile/`.
- * Sign-up also delivers the welcome messages to the new student's inbox, in the same transaction.
+ * Student accounts (docs/requirements.md#api-calls): `POST /api/student/signup/`,
+ * `GET /api/student/profile/`. Sign-up also delivers the welcome messages to the new student's inbox, in
+ * the same transaction.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
@@ -19,9 +20,9 @@ import { errorResponse, MAX_NAME_LENGTH, nameSchema, passwordSchema, tokenPairSc
 export interface StudentRoutesOptions {
   db: Database;
   passwords: PasswordHasher;
-  /** Opens the new student's first login (issue 11, "Sessions"). */
+  /** Opens the new student's first login (docs/security.md#sessions-and-tokens). */
   sessions: SessionService;
-  /** Sign-ups per address (issue 11, "Abuse limits"). */
+  /** Sign-ups per address (docs/security.md#abuse-limits). */
   signupLimiter: SignupLimiter;
   authenticate: onRequestAsyncHookHandler;
   /** Sent, unread, to every new student (server/inbox/messages.ts); default none. */
@@ -36,7 +37,7 @@ interface SignupBody {
   classroom_name?: string | null;
 }
 
-/** The profile answered by `GET /api/student/profile/` (spec section 3, "User profile"). */
+/** The profile answered by `GET /api/student/profile/` (docs/requirements.md#records). */
 export interface ProfileResponse {
   id: number;
   username: string;
@@ -55,7 +56,7 @@ export function toProfile(user: Pick<User, 'id' | 'username' | 'firstName' | 'la
 export async function studentRoutes(app: FastifyInstance, options: StudentRoutesOptions): Promise<void> {
   const { db, passwords, sessions, signupLimiter, authenticate } = options;
   const welcomeMessages = options.welcomeMessages ?? [];
-  // The profile's columns only (never the password hash), prepared once: a named statement on PostgreSQL (issue 10).
+  // The profile's columns only (never the password hash), prepared once: a named statement on PostgreSQL.
   const profileQuery = db
     .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, classroomName: users.classroomName })
     .from(users)
@@ -70,7 +71,7 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
         summary: 'Sign up: create a student account and sign it in',
         security: [],
         // Create a student account and sign it in. Limited per address, "username taken" answers included
-        // (issue 11): 429 rate_limited with Retry-After beyond it.
+        // (docs/security.md#abuse-limits): 429 rate_limited with Retry-After beyond it.
         body: {
           type: 'object',
           required: ['username', 'password', 'first_name', 'last_name'],
@@ -154,7 +155,7 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
     },
     async (request) => {
       if (request.user === null) throw new ApiError('not_authenticated');
-      // The token is checked without the database (issue 10): this lookup is the profile's only query.
+      // The token is checked without the database: this lookup is the profile's only query.
       const [user] = await profileQuery.execute({ id: request.user.id });
       if (user === undefined) throw new ApiError('invalid_token', ACCOUNT_GONE_DETAIL);
       return toProfile(user);

@@ -1,6 +1,7 @@
 /**
- * Sign-in, token refresh and logout (spec section 7; docs/security.md, "Sessions and tokens" and "Abuse limits"):
- * `POST /api/token/`, `POST /api/token/refresh/`, `POST /api/token/logout/`.
+ * Sign-in, token refresh and logout (docs/requirements.md#api-calls; docs/security.md#sessions-and-tokens
+ * and docs/security.md#abuse-limits): `POST /api/token/`, `POST /api/token/refresh/`,
+ * `POST /api/token/logout/`.
  */
 import type { FastifyInstance } from 'fastify';
 import { replyRateLimited, type LoginLimiter } from '../auth/abuse-limits.ts';

@@ -1,5 +1,5 @@
 /**
- * Workbooks (spec section 7): `GET /api/workbooks/workbooks/` and
+ * Workbooks (docs/requirements.md#api-calls): `GET /api/workbooks/workbooks/` and
  * `GET /api/workbooks/workbooks/:id/?include_toc=true`. Any signed-in student may read every workbook.
  */
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';

@@ -1,7 +1,8 @@
 /**
- * fast-check generators of hostile requests for the property-based tests (issue 11, "Bad input,
- * automated"): JSON values that are almost right, raw bodies that are not JSON at all, headers and
- * tokens that are malformed, forged, expired or someone else's, and path ids in every spelling.
+ * fast-check generators of hostile requests for the property-based tests
+ * (docs/security.md#bad-input-and-authorisation): JSON values that are almost right, raw bodies that are
+ * not JSON at all, headers and tokens that are malformed, forged, expired or someone else's, and path ids
+ * in every spelling.
  */
 import fc from 'fast-check';
 import { SignJWT, UnsecuredJWT } from 'jose';

@@ -1,5 +1,5 @@
 /**
- * Workbooks (spec sections 2 "Workbook list and reader", 3 "Workbook", 7): authored as Markdown in
+ * Workbooks (docs/requirements.md#workbooks): authored as Markdown in
  * `content/workbooks/<slug>.md`, loaded into the database at start-up by {@link syncWorkbooks}, and
  * read by `GET /api/workbooks/workbooks/` and `GET /api/workbooks/workbooks/:id/`.
  *

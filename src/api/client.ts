@@ -1,27 +1,28 @@
 import { clearTokens, getAccessToken, getRefreshToken, setAccessToken, setTokens } from '../auth/tokens.ts';
 
-/** The token refresh path (spec section 7). */
+/** The token refresh path (docs/requirements.md#api-calls). */
 export const REFRESH_PATH = '/api/token/refresh/';
-/** Retries after a 401 and a successful refresh, per request (spec §9 "Retry on 401: one per request"). */
+/** Retries after a 401 and a successful refresh, per request (docs/requirements.md#authentication). */
 export const RETRIES_AFTER_REFRESH = 1;
 /**
- * Longest wait for any API response, ms. The spec's client has none (section 7), but issue 6 asks for one:
- * without it a save or a logout on dropped Wi-Fi hangs for minutes. Long enough for a slow school network.
+ * Longest wait for any API response, ms: without it a save or a logout on dropped Wi-Fi hangs for minutes
+ * (docs/decisions/005-revisions-and-drafts.md). Long enough for a slow school network.
  */
 export const REQUEST_TIMEOUT_MS = 20_000;
-/** Refresh the access token this long before it expires, ms, so that a save sent as the tab hides never needs a refresh (issue 6). */
+/** Refresh the access token this long before it expires, ms, so that a save sent as the tab hides never needs a refresh (docs/decisions/005-revisions-and-drafts.md). */
 export const ACCESS_TOKEN_REFRESH_MARGIN_MS = 60_000;
 /** After a refresh that could not reach the server, try again this much later, ms. */
 export const REFRESH_RETRY_MS = 15_000;
 /**
- * The Web Lock under which this site's tabs take turns to refresh (issue 11). Every refresh spends the
+ * The Web Lock under which this site's tabs take turns to refresh (docs/security.md#sessions-and-tokens).
+ * Every refresh spends the
  * refresh token, and tabs share it through localStorage: a tab that waited for the lock reads the
  * tokens again and uses the ones the other tab just got, instead of spending a spent token.
  */
 export const REFRESH_LOCK_NAME = 'helix-token-refresh';
 
 /**
- * A failed API call. Server errors are JSON `{"detail": "...", "code": "..."}` (spec section 7); a
+ * A failed API call. Server errors are JSON `{"detail": "...", "code": "..."}` (server/errors.ts); a
  * request that never got a response (offline, dropped Wi-Fi) has `status` 0 and `code` "network_error".
  */
 export class ApiError extends Error {
@@ -67,10 +68,11 @@ export interface ApiClient {
    * Sends one JSON request and returns the parsed JSON response (undefined for an empty body).
    *
    * On a 401 the access token is refreshed with the refresh token and the request is retried once;
-   * concurrent 401s share one refresh, and tabs take turns through the Web Lock {@link REFRESH_LOCK_NAME}.
-   * The refresh answers the login's next refresh token too, which replaces the stored one (issue 11,
-   * rotation). When the server refuses the refresh, or there is no refresh token, both tokens are
-   * cleared and the auth-failure handler runs (spec section 4).
+   * concurrent 401s share one refresh, and tabs take turns through the Web Lock
+   * {@link REFRESH_LOCK_NAME}. The refresh answers the login's next refresh token too, which replaces the
+   * stored one (rotation: docs/security.md#sessions-and-tokens). When the server refuses the refresh, or
+   * there is no refresh token, both tokens are cleared and the auth-failure handler runs
+   * (docs/requirements.md#authentication).
    *
    * @param path - an absolute API path such as `/api/student/profile/`
    * @throws {@link ApiError} on any non-2xx response, a network failure or a body that is not JSON
@@ -108,8 +110,9 @@ export interface ApiClientOptions {
 
 /**
  * Creates a small fetch-based JSON client with bearer auth, single-flight token refresh, refresh ahead
- * of expiry, and a {@link REQUEST_TIMEOUT_MS} timeout per request (issue 6: a save or logout never hangs;
- * a timed-out request is a `network_error` like a dropped one, and autosave keeps the draft and retries).
+ * of expiry, and a {@link REQUEST_TIMEOUT_MS} timeout per request, so a save or logout never hangs: a
+ * timed-out request is a `network_error` like a dropped one, and autosave keeps the draft and retries
+ * (docs/decisions/005-revisions-and-drafts.md).
  *
  * @example
  * const client = createApiClient({ onAuthFailure: () => navigate('/login') });
@@ -170,7 +173,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const body: unknown = response.ok ? await response.json().catch(() => null) : null;
     const access = isRecord(body) && typeof body.access === 'string' && body.access ? body.access : null;
     if (!access) failAuth();
-    // The refresh token just sent is spent (issue 11): keep the next one. A server without rotation answers only `access`.
+    // The refresh token just sent is spent (rotation): keep the next one. A server without rotation answers only `access`.
     if (isRecord(body) && typeof body.refresh === 'string' && body.refresh) setTokens({ accessToken: access, refreshToken: body.refresh });
     else setAccessToken(access);
     return access;
@@ -274,9 +277,10 @@ export function retryAfterMs(header: string | null, now: number = Date.now()): n
 }
 
 /**
- * Runs `task` holding the Web Lock {@link REFRESH_LOCK_NAME}, so that tabs refresh one at a time (issue
- * 11); runs it at once where Web Locks are missing (old browsers, jsdom): the server then hands two tabs
- * refreshing with one token the same next token, within its 60 s grace window.
+ * Runs `task` holding the Web Lock {@link REFRESH_LOCK_NAME}, so that tabs refresh one at a time
+ * (docs/security.md#sessions-and-tokens); runs it at once where Web Locks are missing (old browsers,
+ * jsdom): the server then hands two tabs refreshing with one token the same next token, within its 60 s
+ * grace window.
  */
 function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;

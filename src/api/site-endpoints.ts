@@ -1,6 +1,6 @@
 import { apiClient, ApiError, isRecord, type ApiClient } from './client.ts';
 
-/** A message in the student's inbox (spec section 3, "Inbox message"), in the app's own names. */
+/** A message in the student's inbox (docs/requirements.md#records), in the app's own names. */
 export interface InboxMessage {
   id: string;
   subject: string;
@@ -11,12 +11,12 @@ export interface InboxMessage {
   isRead: boolean;
 }
 
-/** A workbook as listed by `GET /api/workbooks/workbooks/` (spec section 3, "Workbook"). */
+/** A workbook as listed by `GET /api/workbooks/workbooks/` (docs/requirements.md#records). */
 export interface WorkbookSummary {
   id: string;
   title: string;
   description: string;
-  /** How many sections it has; the list labels its button Continue when above 0, else Start (spec section 2). */
+  /** How many sections it has; the list labels its button Continue when above 0, else Start (docs/requirements.md#workbooks). */
   sectionCount: number;
 }
 
@@ -54,7 +54,7 @@ export const MAX_INBOX_PAGES = 20;
  * links of the paginated response (`{count, next, previous, results}`).
  *
  * @returns every message; an item without an id is left out
- * @throws {@link ApiError} on any failure (the caller logs it; spec section 8)
+ * @throws {@link ApiError} on any failure (the caller logs it; docs/requirements.md#error-messages)
  */
 export async function fetchInbox(client: ApiClient = apiClient): Promise<InboxMessage[]> {
   const messages: InboxMessage[] = [];
@@ -75,7 +75,8 @@ export async function fetchInbox(client: ApiClient = apiClient): Promise<InboxMe
 /**
  * Marks a message read: `PATCH /api/student/inbox/{id}/read/` with `{is_read: true}`.
  *
- * @throws {@link ApiError} on any failure (the inbox logs it and keeps the message read; spec section 8)
+ * @throws {@link ApiError} on any failure (the inbox logs it and keeps the message read;
+ * docs/requirements.md#inbox)
  */
 export async function markMessageRead(id: string, client: ApiClient = apiClient): Promise<void> {
   await client.request<unknown>(`/api/student/inbox/${encodeURIComponent(id)}/read/`, { method: 'PATCH', body: { is_read: true } });
@@ -83,7 +84,7 @@ export async function markMessageRead(id: string, client: ApiClient = apiClient)
 
 /**
  * Loads the workbook list: `GET /api/workbooks/workbooks/`. A response without `results` is an empty
- * list (spec section 7).
+ * list (docs/requirements.md#api-calls).
  *
  * @throws {@link ApiError} on any failure (the page shows "Failed to load workbooks.")
  */

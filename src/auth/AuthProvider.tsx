@@ -119,10 +119,11 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
   const signup = useCallback((details: SignupDetails) => signIn(requestSignup(details, client)), [client, signIn]);
 
   const logout = useCallback(async () => {
-    // Unsaved day work is saved silently first; a failure does not block the logout. The wait is
-    // bounded: past it, the unsaved answers stay in the device's draft for next time.
+    // Unsaved day work is saved silently first; a failure does not block the logout
+    // (docs/requirements.md#authentication). The wait is bounded: past it, the unsaved answers stay in
+    // the device's draft for next time.
     await Promise.race([answerSessions.flushAll(), wait(LOGOUT_SAVE_WAIT_MS)]);
-    // End the login on the server too, with the tokens the final save may have just refreshed.
+    // End the login on the server too (docs/security.md#sessions-and-tokens), with the tokens the final save may have just refreshed.
     // Bounded by LOGOUT_REQUEST_TIMEOUT_MS; a failure only leaves the login to expire by itself.
     await revokeLogin(client).catch(() => undefined);
     clearTokens();

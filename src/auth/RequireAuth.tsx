@@ -4,8 +4,8 @@ import { Loading } from '../layout/Loading.tsx';
 import { useAuth } from './auth-context.ts';
 
 /**
- * Route guard (spec section 6): renders its children for a signed-in student, the Loading view while
- * the start-up check runs, and otherwise redirects to /login.
+ * Route guard (docs/requirements.md#routes): renders its children for a signed-in student, the Loading
+ * view while the start-up check runs, and otherwise redirects to /login.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status, user } = useAuth();

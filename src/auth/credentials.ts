@@ -1,8 +1,9 @@
 /**
- * The Sign Up form's checks on a new username and password, made before anything is sent (issue 11,
- * "Passwords"), like "Passwords do not match." (spec section 5). The rules and messages are the server's
- * own (server/auth/credentials.ts: plain TypeScript, no Node API), so the form can never let through
- * what the API refuses for these reasons.
+ * The Sign Up form's checks on a new username and password, made before anything is sent
+ * (docs/security.md#passwords-and-usernames), like "Passwords do not match."
+ * (docs/requirements.md#validation). The rules and messages are the server's own
+ * (server/auth/credentials.ts: plain TypeScript, no Node API), so the form can never let through what the
+ * API refuses for these reasons.
  */
 import { normalizeUsername, usernameProblem as storedUsernameProblem } from '../../server/auth/credentials.ts';
 

@@ -1,12 +1,13 @@
 /**
- * The stored auth tokens (spec section 3, "Auth tokens"): the access token and the refresh token live in
+ * The stored auth tokens (docs/requirements.md#api-calls): the access token and the refresh token live in
  * the browser's local storage under exactly these keys.
  */
-export const ACCESS_TOKEN_KEY = 'accessToken'; // spec §3 Auth tokens
-export const REFRESH_TOKEN_KEY = 'refreshToken'; // spec §3 Auth tokens
+export const ACCESS_TOKEN_KEY = 'accessToken';
+export const REFRESH_TOKEN_KEY = 'refreshToken';
 /**
  * The signed-in student's last loaded profile (JSON), so that a start-up on flaky Wi-Fi can show the app
- * from the stored tokens before the profile arrives (issue 6). Removed with the tokens.
+ * from the stored tokens before the profile arrives (docs/decisions/005-revisions-and-drafts.md). Removed
+ * with the tokens.
  */
 export const PROFILE_KEY = 'profile';
 
@@ -55,7 +56,7 @@ export function getRefreshToken(): string | null {
   return read(REFRESH_TOKEN_KEY);
 }
 
-/** Stores both tokens after login or sign-up (spec section 4, "Authentication"). */
+/** Stores both tokens after login or sign-up (docs/requirements.md#authentication). */
 export function setTokens({ accessToken, refreshToken }: AuthTokens): void {
   write(ACCESS_TOKEN_KEY, accessToken);
   write(REFRESH_TOKEN_KEY, refreshToken);

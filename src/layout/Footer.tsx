@@ -1,6 +1,6 @@
 import { SITE_NAME } from '../site/site.ts';
 
-/** The copyright line on every page, with the current year (spec section 2). */
+/** The copyright line on every page, with the current year (docs/requirements.md#routes). */
 export function Footer() {
   return (
     <footer className="site-footer">

@@ -33,7 +33,7 @@ export interface InboxProviderProps {
 /**
  * Holds the signed-in student's inbox, shared by the nav's unread badge and the inbox page, so reading a
  * message drops the badge at once. Loads the messages when a student signs in; a failure is logged only
- * (spec section 8, "Unread count fetch failure"). Outside a sign-in it holds nothing and calls nothing.
+ * (docs/requirements.md#error-messages). Outside a sign-in it holds nothing and calls nothing.
  */
 export function InboxProvider({ client = apiClient, children }: InboxProviderProps) {
   const { user } = useAuth();
@@ -55,7 +55,7 @@ export function InboxProvider({ client = apiClient, children }: InboxProviderPro
             return { owner, status: 'ready', messages: withReadHere(messages, readHere), readHere };
           }),
         (error: unknown) => {
-          // Spec section 8: a failure to fetch the unread count is logged only.
+          // A failure to fetch the unread count is logged only (docs/requirements.md#error-messages).
           console.error('The inbox could not be loaded.', error);
           setStored((previous) =>
             previous.owner === owner ? { ...previous, status: previous.status === 'ready' ? 'ready' : 'failed' } : { ...emptyState(owner), status: 'failed' },

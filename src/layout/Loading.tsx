@@ -1,6 +1,6 @@
 /**
  * The Loading view shown while the current user (and, on day pages, the saved answers) are fetched
- * (spec section 2). A polite live region, so screen readers announce it once.
+ * (docs/requirements.md#routes). A polite live region, so screen readers announce it once.
  */
 export function Loading() {
   return (

@@ -18,18 +18,19 @@ export interface NavMenuProps {
 }
 
 /**
- * A menu of page links in the navigation bar (the Modules and Module Check menus of spec section 2).
+ * A menu of page links in the navigation bar (the Modules and Module Check menus of
+ * docs/requirements.md#navigation).
  *
  * On a wide screen, a Radix dropdown menu: Enter, Space or Arrow Down opens it, arrows and typing move
  * between pages, Enter opens one, Escape closes it. In the folded phone drawer ({@link FOLDED_NAV_QUERY})
- * it is a disclosure instead (issue 9, "the Modules submenu floats over the drawer"): the button
+ * it is a disclosure instead, so the list cannot float over the drawer: the button
  * (`aria-expanded`) opens the links in place as an indented list under it, Tab moves through them, and
  * Escape closes the list and returns to the button.
  *
  * Either way the current page is marked `aria-current="page"`, and the trigger looks active while one
  * of its pages is open.
  *
- * The menu code (Radix, floating-ui) is not in the page's first download (issue 10): until it arrives
+ * The menu code (Radix, floating-ui) is not in the page's first download: until it arrives
  * the trigger is a stand-in that looks the same, starts the download when hovered or focused, and
  * opens the menu as soon as it has arrived if it was pressed meanwhile (src/layout/menus-loader.ts).
  */

@@ -12,7 +12,7 @@ export interface PageNavProps {
 }
 
 /**
- * Back and Next links between lesson pages (spec section 2, "Day pages, shared layout"). Either side is
+ * Back and Next links between lesson pages (docs/requirements.md#day-pages). Either side is
  * optional: Day 5 has no next link.
  *
  * @example

@@ -4,9 +4,10 @@ import { LOGO_SRC, SITE_NAME } from '../site/site.ts';
 import { hideBrokenImage } from './hide-broken-image.ts';
 
 /**
- * The header band at the top of every page (spec section 2): the "Skip to main content" link, the logo
- * and site name linking to `/`, then what the page puts beside them: the navigation bar's links
- * (`TopNav`) or the home page's greeting menu or login link. The logo is hidden if it fails to load.
+ * The header band at the top of every page (docs/requirements.md#home-page): the "Skip to main content"
+ * link, the logo and site name linking to `/`, then what the page puts beside them: the navigation bar's
+ * links (`TopNav`) or the home page's greeting menu or login link. The logo is hidden if it fails to
+ * load.
  *
  * @example
  * <SiteHeader>

@@ -10,8 +10,8 @@ import { SiteHeader } from './SiteHeader.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 /**
- * The navigation bar of every signed-in page, day pages included (spec section 2, "Logged-in
- * navigation"): the site name linking to `/`; Home (/student_profile); Inbox with the unread count
+ * The navigation bar of every signed-in page, day pages included (docs/requirements.md#navigation): the
+ * site name linking to `/`; Home (/student_profile); Inbox with the unread count
  * badge; the Modules and Module Check menus; and the student's menu with My Profile and Logout, which
  * asks for confirmation and saves unsaved day work first. Below 720 px wide the links fold behind a
  * Menu button. Visitors see only the site name.
@@ -31,7 +31,7 @@ export function TopNav() {
 
   function toggleDrawer() {
     setOpenOn(open ? null : pathname);
-    // The drawer shows the Modules and Module Check lists: fetch their code now rather than on the next tap (issue 10).
+    // The drawer shows the Modules and Module Check lists: fetch their code now rather than on the next tap.
     if (!open) loadMenus().catch(() => undefined);
   }
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// Issue 10: the menus' code (Radix, floating-ui) arrives only when a menu is first used. These tests hold
+// The menus' code (Radix, floating-ui) arrives only when a menu is first used. These tests hold
 // that download back to check what a student sees if they are quicker than the Wi-Fi.
 
 let release: () => void = () => undefined;

@@ -9,11 +9,11 @@ export interface UserMenuProps {
 }
 
 /**
- * The signed-in student's menu (spec section 2, "Logged-in navigation" and the home page header): My
+ * The signed-in student's menu (docs/requirements.md#navigation, and the home page's header): My
  * Profile, which goes to /student_profile, and Logout, which opens the logout confirmation. A Radix
  * dropdown menu: Enter, Space or Arrow Down opens it, arrows move, Escape closes it.
  *
- * The menu and the dialog are not in the page's first download (issue 10): until their code arrives the
+ * The menu and the dialog are not in the page's first download: until their code arrives the
  * trigger is a stand-in that looks the same and opens the menu once it has arrived
  * (src/layout/menus-loader.ts).
  */

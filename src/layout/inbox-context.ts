@@ -13,8 +13,8 @@ export interface InboxContextValue {
   /** Fetches the messages again; a failure is logged and keeps what is shown. Never throws. */
   refresh(): Promise<void>;
   /**
-   * Marks a message read at once, and tells the server only when it was unread (spec section 4, "Inbox
-   * message"). A failed call is logged; the message stays read here (spec section 8).
+   * Marks a message read at once, and tells the server only when it was unread. A failed call is logged;
+   * the message stays read here (docs/requirements.md#inbox).
    */
   markRead(id: string): void;
 }

@@ -10,7 +10,7 @@ let loading: Promise<MenusModule> | null = null;
 const listeners = new Set<() => void>();
 
 /**
- * Downloads the menus chunk once (issue 10: no menu or dialog code on a page until it is used). Every
+ * Downloads the menus chunk once: no menu or dialog code on a page until it is used. Every
  * deferred menu on the page switches to its real form when it arrives. A failed download is forgotten,
  * so the next hover or press asks again.
  *
@@ -69,7 +69,7 @@ export interface DeferredMenu {
 }
 
 /**
- * A menu whose code loads on first use (issue 10). Until the menus chunk has arrived, the page shows a
+ * A menu whose code loads on first use. Until the menus chunk has arrived, the page shows a
  * stand-in trigger that looks and reads the same (a button with the same classes, text and
  * `aria-haspopup`); hovering or focusing it starts the download, and a press before it arrives is kept
  * and replayed: the real menu opens as soon as it mounts, with the first item focused after a key press,

@@ -6,8 +6,8 @@ import { Chevron } from './Chevron.tsx';
 import { LogoutDialog } from './LogoutDialog.tsx';
 
 // The navigation bar's menus and the logout dialog: Radix DropdownMenu, Collapsible and AlertDialog with
-// floating-ui under them. A chunk of its own, loaded on first use through src/layout/menus-loader.ts
-// (issue 10); NavMenu.tsx and UserMenu.tsx show stand-in triggers until it arrives.
+// floating-ui under them. A chunk of its own, loaded on first use through src/layout/menus-loader.ts;
+// NavMenu.tsx and UserMenu.tsx show stand-in triggers until it arrives.
 
 /** How a real menu starts when it replaces its stand-in (see `useDeferredMenu`). */
 export interface TakeOverProps {
@@ -85,7 +85,7 @@ export function PageDropdown({ label, pages, pathname, current, ...takeOver }: P
 }
 
 /**
- * The phone drawer's form of NavMenu (issue 9): a Radix Collapsible whose list opens in place under its
+ * The phone drawer's form of NavMenu: a Radix Collapsible whose list opens in place under its
  * button. Escape closes the list and returns to the button; the next Escape (TopNav) closes the drawer.
  */
 export function PageDisclosure({ label, pages, pathname, current, ...takeOver }: PageMenuProps) {

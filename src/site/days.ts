@@ -12,7 +12,7 @@ export interface DayLink {
 }
 
 /**
- * The titles of the week at a glance (spec section 1), by day number, from `content/site/days.json`
+ * The titles of the week (docs/requirements.md#the-week), by day number, from `content/site/days.json`
  * (checked against `schemas/site/days.schema.json`). Which days exist is not written here: a day is its
  * two files, `content/days/day-N.mdx` and `schemas/day-N.schema.json` (`PUBLISHED_DAYS` in
  * src/days/registry.ts); `days.test.ts` checks that each of them has a title. Adding a day touches only
@@ -20,12 +20,12 @@ export interface DayLink {
  */
 export const DAY_TITLES: Readonly<Record<number, string>> = Object.fromEntries(dayTitles.map(({ day, title }) => [day, title]));
 
-/** The address of a day's page, e.g. `/sections/day-2` (spec section 2). */
+/** The address of a day's page, e.g. `/sections/day-2` (docs/requirements.md#routes). */
 export function dayPath(day: number): string {
   return `/sections/day-${day}`;
 }
 
-/** The week at a glance (spec section 1): every published day, in order. */
+/** The week (docs/requirements.md#the-week): every published day, in order. */
 export const DAYS: readonly DayLink[] = PUBLISHED_DAYS.map((day) => {
   const title = DAY_TITLES[day] ?? `Day ${day}`;
   return { day, title, label: `Day ${day}: ${title}`, path: dayPath(day) };

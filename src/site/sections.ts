@@ -7,31 +7,31 @@ export interface ModulePage {
   path: string;
 }
 
-/** A static content page (spec section 2, "Static content pages"), rendered from `content/sections/<slug>.mdx`. */
+/** A static content page (docs/requirements.md#static-pages), rendered from `content/sections/<slug>.mdx`. */
 export interface StaticSection extends ModulePage {
   slug: string;
 }
 
-/** The static pages, in reading order: welcome → what-youll-learn → vocabulary → day-1 (spec section 2). */
+/** The static pages, in reading order: welcome → what-youll-learn → vocabulary → day-1 (docs/requirements.md#static-pages). */
 export const STATIC_SECTIONS: readonly StaticSection[] = [
   { slug: 'welcome', title: 'Welcome', path: '/sections/welcome' },
   { slug: 'what-youll-learn', title: "What You'll Learn", path: '/sections/what-youll-learn' },
   { slug: 'vocabulary', title: 'Important Vocabulary', path: '/sections/vocabulary' },
 ];
 
-/** The Modules menu (spec section 2, "Logged-in navigation"): the static pages, then Day 1 to Day 5. */
+/** The Modules menu (docs/requirements.md#navigation): the static pages, then Day 1 to Day 5. */
 export const MODULE_PAGES: readonly ModulePage[] = [
   ...STATIC_SECTIONS.map(({ title, path }) => ({ title, path })),
   ...DAYS.map(({ label, path }) => ({ title: label, path })),
 ];
 
-/** One of the two external quizzes (spec section 1; addresses in shared/spec/content-facts.md). */
+/** One of the two external quizzes (docs/requirements.md#routes). */
 export interface Quiz extends ModulePage {
   /** The embeddable form address. */
   src: string;
 }
 
-/** The Module Check menu (spec section 2): the pre-module quiz, then the post-module quiz. */
+/** The Module Check menu (docs/requirements.md#navigation): the pre-module quiz, then the post-module quiz. */
 export const QUIZZES: readonly Quiz[] = [
   {
     title: 'Pre-Module Quiz',

@@ -1,6 +1,6 @@
 /**
- * The home page's site data, written by content authors in `content/site/` (spec section 3, "Static
- * items") and bundled at build time:
+ * The home page's site data, written by content authors in `content/site/` (docs/requirements.md#records)
+ * and bundled at build time:
  *
  * - `site.json`: `{ name, tagline }`
  * - `gallery.json`: the four research features, `[{ id, title, description, media: { type, src, alt, animated? }, link: { href, label } }]`
@@ -10,7 +10,7 @@
  * Each file's shape is `schemas/site/<name>.schema.json`, and `schemas/site/site-content.test.ts`
  * validates the files against it with Ajv, so a broken file fails `npm test` before it reaches students.
  * The browser does not validate again: Ajv compiles validators with `new Function`, which the strict CSP
- * forbids (shared/STACK.md T3). This module only types the JSON and turns it into what the page shows.
+ * forbids. This module only types the JSON and turns it into what the page shows.
  * A file that is missing is read as empty, so the app builds while the content is being written.
  * Only the home page imports this module; the site name every page shows comes from site.ts alone.
  */

@@ -1,11 +1,11 @@
 import type { SiteFiles } from './site-data.ts';
 
 // Only `site.json` here: the name is on every page, while the home page's gallery, team and resources
-// (site-data.ts) load with the home page's own chunk (issue 10). A file not written yet is absent.
+// (site-data.ts) load with the home page's own chunk. A file not written yet is absent.
 const files = import.meta.glob<SiteFiles['site.json']>('../../content/site/site.json', { eager: true, import: 'default' });
 const site = Object.values(files)[0];
 
-/** The site name used when `site.json` has none (the module's programme, content-facts.md). */
+/** The site name used when `site.json` has none: the outreach programme that first ran the module. */
 export const DEFAULT_SITE_NAME = 'SciTrek';
 
 /** The configured site name shown in headers, the footer and page titles (`content/site/site.json`). */

@@ -18,7 +18,7 @@ export interface AnswersTableColumn {
   header: string;
   /**
    * `"none"`: the value, read-only (a row header when it is the first column); `"text"`: a growing
-   * text box with no length limit (spec section 5); `"select"`: a native select of `options`.
+   * text box (its length is the field's `maxLength` only); `"select"`: a native select of `options`.
    */
   input: 'none' | 'text' | 'select';
   /** For `"select"` only: the choices in order; `{ value, label }` stores `value` and shows `label`. */
@@ -73,9 +73,9 @@ function checkColumns(name: string, node: AnswersSchema, columns: unknown): (Ans
 const asText = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
 
 /**
- * A table of answer rows: one row per item of an array field of objects (its rows come from the
- * answers, so the schema's `default` gives the starting rows), one column per declared field (issue 7,
- * "Widgets the engine lacks"; spec section 2, "a gene categorisation table").
+ * A table of answer rows: one row per item of an array field of objects (its rows come from the answers,
+ * so the schema's `default` gives the starting rows), one column per declared field (Day 3's gene
+ * categorisation table: docs/requirements.md#day-3).
  *
  * Read-only columns show the row's value; the first column, when read-only, is the row header. Text
  * columns are growing text boxes with no length limit; select columns are native selects whose stored
@@ -197,10 +197,11 @@ function TextCell({ name, label }: { name: string; label: string }) {
   const { value, onChange, onBlur, inputRef, schema } = useAnswerField<string>(name, 'AnswersTable');
   const text = typeof value === 'string' ? value : '';
   const growWith = useAutoGrow(text);
-  // The column's schema maxLength: typing stops where the server's limit is (issue 11).
+  // The column's schema maxLength: typing stops where the server's limit is
+  // (docs/security.md#server-limits).
   const noteId = `${useId()}-length`;
   const limit = lengthLimit(text, schema, noteId);
-  // Inside <MarkPastes>, a paste marks the cell (spec section 5); nothing is blocked.
+  // Inside <MarkPastes>, a paste marks the cell (docs/requirements.md#validation); nothing is blocked.
   const paste = usePasteMark({ describedBy: limit.noteId });
 
 

@@ -34,7 +34,7 @@ const meta = {
   title: 'Widgets/AtlasViewer',
   component: AtlasViewer,
   decorators: [holdRealLoads],
-  // The Day 4 props (content/days/day-4.mdx; shared/spec/content-facts.md).
+  // The Day 4 props (content/days/day-4.mdx).
   args: {
     title: 'Human Protein Atlas',
     genes: [

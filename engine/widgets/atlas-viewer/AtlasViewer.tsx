@@ -4,19 +4,19 @@ import { EMBED_OFFLINE_MESSAGE, useEmbedLoad } from '../embed-panel/use-embed-lo
 import './AtlasViewer.css';
 
 /** How long the viewer waits for the frame's load event before hinting that the embed may be blocked, ms. */
-export const ATLAS_HINT_MS = 5000; // spec section 4, "Atlas viewer"; section 8, "Embed slow or blocked"; section 9
+export const ATLAS_HINT_MS = 5000; // docs/requirements.md#atlas-viewer
 /** The frame's height when the author gives none, px. */
-export const ATLAS_FRAME_HEIGHT_PX = 900; // spec section 9, "Atlas frame height"
-/** The link to the selected gene's page, in a new tab (spec section 2: the viewer has an "Open on Protein Atlas" link). */
+export const ATLAS_FRAME_HEIGHT_PX = 900; // docs/requirements.md#atlas-viewer
+/** The link to the selected gene's page, in a new tab (docs/requirements.md#atlas-viewer). */
 export const ATLAS_OPEN_LINK_TEXT = 'Open on Protein Atlas';
-/** Shown over the frame when it has not loaded {@link ATLAS_HINT_MS} after a gene was chosen (spec section 4, "Atlas viewer"). */
+/** Shown over the frame when it has not loaded {@link ATLAS_HINT_MS} after a gene was chosen (docs/requirements.md#atlas-viewer). */
 export const ATLAS_BLOCKED_HINT = `Still loading? Your browser may block the Protein Atlas inside this page. Use “${ATLAS_OPEN_LINK_TEXT}” instead.`;
-/** The gene selector's label (spec section 2: the viewer "has a gene selector"). */
+/** The gene selector's label. */
 export const ATLAS_GENE_LABEL = 'Gene';
 
 /** One gene the student can choose, as written in MDX. */
 export interface AtlasGene {
-  /** The gene's symbol; the selector's value, compared trimmed and upper-cased (spec section 3, "Protein-atlas links"). */
+  /** The gene's symbol; the selector's value, compared trimmed and upper-cased (docs/requirements.md#atlas-viewer). */
   symbol: string;
   /** What the selector shows, e.g. a symbol with the entry it maps to. */
   label: string;
@@ -37,7 +37,7 @@ export interface AtlasViewerProps {
   title: string;
   /** The genes in the selector, in the order shown; the first is shown first. At least one. */
   genes: readonly AtlasGene[];
-  /** The page for a symbol that is none of `genes` (spec section 3, "Protein-atlas links"): an absolute https URL. */
+  /** The page for a symbol that is none of `genes` (docs/requirements.md#atlas-viewer): an absolute https URL. */
   fallbackHref: string;
   /** Links to sections of the selected gene's page, each `{ label, path }`; none when left out. */
   quickLinks?: readonly AtlasQuickLink[];
@@ -59,7 +59,7 @@ const normalSymbol = (symbol: string) => symbol.trim().toUpperCase();
 
 /**
  * The atlas page for a gene symbol: the `href` of the gene in `genes` with that symbol, compared trimmed
- * and upper-cased, or `fallbackHref` for any other symbol (spec section 3, "Protein-atlas links").
+ * and upper-cased, or `fallbackHref` for any other symbol (docs/requirements.md#atlas-viewer).
  * Every address comes from the lesson's content; the engine knows none.
  *
  * @param symbol - a gene symbol as typed or chosen, e.g. " abc1 "
@@ -103,15 +103,15 @@ function checkProps(title: string, genes: unknown, quickLinks: unknown): AtlasGe
 
 /**
  * A gene's page on a protein atlas, embedded in the lesson, with a gene selector, an "Open on
- * Protein Atlas" link and quick links to sections of the gene's page (spec section 2, "an embedded protein-atlas viewer").
+ * Protein Atlas" link and quick links to sections of the gene's page (docs/requirements.md#atlas-viewer).
  *
  * The selected gene is the student's to browse, not an answer: it is not saved, and the viewer works
  * outside an answers form. Every time a gene is chosen, a new frame opens at its page (see
- * {@link atlasUrlFor}) and a loading overlay covers it until it loads. If it has not loaded
- * `hintAfterMs` ({@link ATLAS_HINT_MS}, 5 s) after the viewer came into view, the overlay hints that
- * the browser may block the embed and to use "Open on Protein Atlas" (spec section 4, "Atlas
- * viewer"), with Try again. When the browser is offline it says so, and loads by itself when the
- * connection returns. The blocked-embed logic is EmbedPanel's ({@link useEmbedLoad}).
+ * {@link atlasUrlFor}) and a loading overlay covers it until it loads. If it has not loaded `hintAfterMs`
+ * ({@link ATLAS_HINT_MS}, 5 s) after the viewer came into view, the overlay hints that the browser may
+ * block the embed and to use "Open on Protein Atlas", with Try again. When the browser is offline it says
+ * so, and loads by itself when the connection returns. The blocked-embed logic is EmbedPanel's
+ * ({@link useEmbedLoad}).
  *
  * @throws AtlasViewerPropsError when `genes` is empty or a gene or quick link is not the shape shown below
  * @example

@@ -1,10 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import './Banner.css';
 
-/** Prefix of the `sessionStorage` key that remembers a dismissed banner (issue 7; spec section 4, "Overlays"). */
+/** Prefix of the `sessionStorage` key that remembers a dismissed banner (docs/requirements.md#overlays). */
 export const BANNER_STORAGE_PREFIX = 'helix:banner-dismissed:';
 
-/** The dismiss button's text when the lesson gives none (spec section 2: dismissible with "I understand"). */
+/** The dismiss button's text when the lesson gives none (docs/requirements.md#overlays). */
 export const BANNER_DEFAULT_DISMISS_LABEL = 'I understand';
 
 /** The `sessionStorage` key for the banner `id`, e.g. `helix:banner-dismissed:heads-up`. */
@@ -52,9 +52,8 @@ function writeDismissed(key: string): void {
 }
 
 /**
- * A notice at the top of a lesson that the student dismisses once per browser session (spec section
- * 2: an amber "Heads up" banner, dismissible with "I understand", dismissed for the session only;
- * section 4, "Overlays": visible until dismissed; issue 7).
+ * A notice at the top of a lesson that the student dismisses once per browser session, such as Day 3's
+ * amber "Heads up" banner (docs/requirements.md#overlays).
  *
  * Dismissing writes `sessionStorage["helix:banner-dismissed:<id>"] = "true"`, so the banner stays hidden
  * on reload in the same tab and is back in a new session. Storage is read during the first render, so

@@ -5,11 +5,11 @@ import './BlankChoice.css';
 export interface BlankChoiceProps {
   /** Dotted path of a string field in the answers, e.g. `blanks.0`. */
   name: string;
-  /** Accessible name, e.g. "Blank 1" (spec: blanks are named Blank 1 to Blank 13). */
+  /** Accessible name, e.g. "Blank 1" (Day 1 names its blanks Blank 1 to Blank 13). */
   label: string;
   /**
-   * The choices, in the order shown (spec section 3 gives a pair per blank). A string is stored as it is
-   * shown; `{ value, label }` stores `value` and shows `label` (issue 7).
+   * The choices, in the order shown (Day 1 has a pair per blank). A string is stored as it is shown;
+   * `{ value, label }` stores `value` and shows `label`.
    */
   options: readonly ChoiceOption[];
 }
@@ -22,10 +22,10 @@ export const BLANK_PLACEHOLDER = EMPTY_CHOICE_LABEL;
  * works the same with a mouse, a keyboard, a touch screen and a screen reader.
  *
  * The stored value is the chosen option's text (or its `value`, for `{ value, label }` options), or ""
- * for none (spec section 3, "Day answers"). A saved value that is no longer an option is still shown,
- * so a content edit never hides an answer.
+ * for none (docs/requirements.md#answer-fields). A saved value that is no longer an option is still
+ * shown, so a content edit never hides an answer.
  *
- * It reads as part of its sentence (issue 9, "The fill-in blanks look like a form, not a sentence"): an
+ * It reads as part of its sentence, not as a form field: an
  * underlined word on the text's baseline with no number of its own (the list numbers the sentences;
  * the accessible name still says "Blank N"), and every blank is the same width, set by the CSS variable
  * `--blank-choice-width` (default 14em: room for the longest option, "transcription factors"), never

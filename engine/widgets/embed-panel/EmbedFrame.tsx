@@ -24,8 +24,8 @@ export interface EmbedFrameProps {
 /**
  * The frame of an external page with its loading overlay: a spinner and "Loading …" until the frame
  * loads, then nothing; when it seems blocked or the browser is offline, the message with Try again
- * (spec section 4, "Embed panel" and "Atlas viewer"). Shared by `EmbedPanel` and `AtlasViewer`, which
- * differ only in their bars, their timeouts and their messages.
+ * (docs/requirements.md#embed-panel). Shared by `EmbedPanel` and `AtlasViewer`, which differ only in
+ * their bars, their timeouts and their messages.
  */
 export function EmbedFrame({ title, src, load, message, style, align = 'center', blockedAction, media = false }: EmbedFrameProps) {
   const { status, attempt, onLoad, reload, containerRef } = load;

@@ -6,10 +6,10 @@ import { EMBED_OFFLINE_MESSAGE, useEmbedLoad } from './use-embed-load.ts';
 export { EMBED_OFFLINE_MESSAGE } from './use-embed-load.ts';
 
 /** How long the panel waits for the frame's load event before warning it may be blocked, ms. */
-export const EMBED_BLOCKED_WARNING_MS = 3500; // spec section 4, "Embed panel"
+export const EMBED_BLOCKED_WARNING_MS = 3500; // docs/requirements.md#embed-panel
 /** The frame's height when the author gives none, px. */
 export const EMBED_DEFAULT_HEIGHT_PX = 560;
-/** Shown when the frame has not loaded after {@link EMBED_BLOCKED_WARNING_MS} (spec section 2, "Day pages, shared layout"). */
+/** Shown when the frame has not loaded after {@link EMBED_BLOCKED_WARNING_MS} (docs/requirements.md#embed-panel). */
 export const EMBED_BLOCKED_MESSAGE = 'This site may block embeds in iframes';
 
 export interface EmbedPanelProps {
@@ -31,14 +31,13 @@ export interface EmbedPanelProps {
 
 /**
  * An external page (simulation, video, quiz) in a frame, with its title, a Reload button that
- * re-creates the frame and an "Open in new tab" link (spec section 2, "Day pages, shared layout").
+ * re-creates the frame and an "Open in new tab" link (docs/requirements.md#embed-panel).
  *
  * A loading overlay covers the frame until its load event. If the frame has not loaded
- * {@link EMBED_BLOCKED_WARNING_MS} (3.5 s) after the panel came into view, the overlay warns "This
- * site may block embeds in iframes" and offers Try again and Open in new tab (spec section 4, "Embed
- * panel"). The clock starts when the panel is on screen, not at page load, because the frame loads
- * lazily. When the browser is offline the panel says so at once, and tries again by itself when the
- * connection comes back.
+ * {@link EMBED_BLOCKED_WARNING_MS} (3.5 s) after the panel came into view, the overlay warns "This site
+ * may block embeds in iframes" and offers Try again and Open in new tab. The clock starts when the panel
+ * is on screen, not at page load, because the frame loads lazily. When the browser is offline the panel
+ * says so at once, and tries again by itself when the connection comes back.
  *
  * @example <EmbedPanel title="PhET: Gene Expression Essentials" src="https://phet.colorado.edu/…" height={640} />
  * @example <EmbedPanel title="Gene regulation (video)" src="https://www.youtube-nocookie.com/embed/…" aspect="video" />

@@ -4,7 +4,7 @@ import { seriousAxeViolations } from '../../test/axe.ts';
 import { EMBED_BLOCKED_MESSAGE, EmbedPanel } from './EmbedPanel.tsx';
 import { EMBED_OFFLINE_MESSAGE, probeEmbedReachable, useEmbedLoad } from './use-embed-load.ts';
 
-// Issue 9: an unreachable site shows Chromium's error page, which fires `load` like any page, so the
+// An unreachable site shows Chromium's error page, which fires `load` like any page, so the
 // panel probes the site and warns even when the frame "loaded".
 
 const PAGE = 'https://example.org/page';

@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef, useState, type RefObject } from 'react';
 
-/** Shown at once when the browser is offline (spec section 8: an embed needs the internet, answers do not). */
+/** Shown at once when the browser is offline: an embed needs the internet, answers do not. */
 export const EMBED_OFFLINE_MESSAGE = 'You are offline. The lesson keeps your answers; this activity needs the internet.';
 
 /**
@@ -22,14 +22,14 @@ export interface UseEmbedLoadOptions {
   timeoutMs: number;
   /**
    * Whether the page's site can be reached: resolves `true` when it can, `false` when it cannot; it
-   * should not reject. Run once per attempt, when the container comes into view (issue 9). Default
+   * should not reject. Run once per attempt, when the container comes into view. Default
    * {@link probeEmbedReachable} with `timeoutMs`; tests pass their own.
    */
   probe?: (src: string) => Promise<boolean>;
 }
 
 /**
- * Whether an embed's site answers at all (issue 9): a `no-cors` GET of the page, not cached, given up
+ * Whether an embed's site answers at all: a `no-cors` GET of the page, not cached, given up
  * after `timeoutMs`. An opaque response means the site answered (nothing of it is readable, and it
  * says nothing about whether the site allows framing); a network error or the time limit means it
  * cannot be reached, so whatever the frame shows is the browser's error page. Addresses that are not
@@ -119,13 +119,13 @@ const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== 
 
 /**
  * Whether an embedded frame has loaded, may be blocked, or cannot load because the browser is offline:
- * the blocked-embed logic shared by EmbedPanel (3.5 s, spec section 4, "Embed panel") and
- * AtlasViewer (5 s, spec section 4, "Atlas viewer"; spec section 8, "Embed slow or blocked").
+ * the blocked-embed logic shared by EmbedPanel (3.5 s, docs/requirements.md#embed-panel) and
+ * AtlasViewer (5 s, docs/requirements.md#atlas-viewer).
  *
  * The clock starts when the container is on screen, not at page load, because frames load lazily
  * (where the browser has no IntersectionObserver it starts at once). Browsers fire no error event for a
  * frame that cannot load: an unreachable site shows the browser's own error page, which fires `load`
- * too (issue 9). So when the container comes into view, and on every new attempt, the hook also probes
+ * too. So when the container comes into view, and on every new attempt, the hook also probes
  * the site (`probe`, default {@link probeEmbedReachable}): when it cannot be reached the status becomes
  * `blocked` at once, or `offline` if the browser says it is, even if the frame fired `load`. A site
  * that answers but refuses to be framed still shows as `loaded` once the frame fires `load` (the probe

@@ -18,13 +18,14 @@ export interface FreeTextProps {
 
 
 /**
- * A labelled free-text answer that grows with what the student writes. Nothing required (spec section
- * 5). Its only length limit is the field's schema `maxLength`, thousands of characters, which the box
- * enforces so the student never writes more than the server stores; a note shows near it (issue 11).
+ * A labelled free-text answer that grows with what the student writes. Nothing required
+ * (docs/requirements.md#answer-fields). Its only length limit is the field's schema `maxLength`,
+ * thousands of characters, which the box enforces so the student never writes more than the server
+ * stores; a note shows near it (docs/security.md#server-limits).
  *
  * Inside `<MarkPastes>` a paste is marked, never blocked: the text goes in and is saved, and the box
- * gets an amber border, `data-paste-warned="true"` and a note under it, read with the field (spec
- * section 5; issue 7). The mark lasts for the page visit and is not stored in the answers.
+ * gets an amber border, `data-paste-warned="true"` and a note under it, read with the field
+ * (docs/requirements.md#validation). The mark lasts for the page visit and is not stored in the answers.
  */
 export function FreeText({ name, label, hint, rows = 3 }: FreeTextProps) {
   const { value, onChange, onBlur, inputRef, schema } = useAnswerField<string>(name, 'FreeText');

@@ -62,17 +62,16 @@ function checkProps(label: unknown, images: unknown): asserts images is readonly
 }
 
 /**
- * A labelled grid of image cards, each opening its image full size in a dialog (spec section 2: lesson
- * image cards "open a full-size image viewer dialog, closable by backdrop or close button"; section 4,
- * "Overlays"; issue 7).
+ * A labelled grid of image cards, each opening its image full size in a dialog, such as Day 3's gene and
+ * patient cards (docs/requirements.md#overlays).
  *
  * Each card is a button named "Open {caption} full size" showing the image (sized from its own
- * dimensions, or `width` × `height` when given, so nothing jumps as it loads) and its caption. The
- * dialog (the shared {@link OverlayDialog}) shows the image as large as the screen allows, zoomable
- * and pannable ({@link ZoomableImage}: buttons, + / - / 0 and arrow keys, pinch and drag; issue 9),
- * with its caption under it, takes the whole screen at 600 px wide or less, and closes with its Close button, a
- * click on the backdrop or Escape; focus then returns to the card that opened it. The grid has three
- * columns at most, two on a tablet and one on a phone.
+ * dimensions, or `width` × `height` when given, so nothing jumps as it loads) and its caption. The dialog
+ * (the shared {@link OverlayDialog}) shows the image as large as the screen allows, zoomable and pannable
+ * ({@link ZoomableImage}: buttons, + / - / 0 and arrow keys, pinch and drag;
+ * docs/design.md#things-that-float), with its caption under it, takes the whole screen at 600 px wide or
+ * less, and closes with its Close button, a click on the backdrop or Escape; focus then returns to the
+ * card that opened it. The grid has three columns at most, two on a tablet and one on a phone.
  *
  * @throws ImageGalleryError when `label` is empty, `images` is empty or not a list, an image lacks a
  *   `src`, `alt` or `caption`, or `width`/`height` are not both positive numbers

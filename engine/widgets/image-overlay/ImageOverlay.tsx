@@ -13,7 +13,7 @@ export interface ImageOverlayProps {
   /**
    * The image's intrinsic width in px. With `height`, the thumbnail reserves the image's shape before
    * it loads (so nothing jumps) and is never drawn wider than this, nor taller than the screen less
-   * 160 px. Without them the thumbnail takes the column's full width, as a diagram should (issue 9).
+   * 160 px. Without them the thumbnail takes the column's full width, as a diagram should.
    */
   width?: number;
   /** The image's intrinsic height in px; goes with `width`. */
@@ -39,8 +39,8 @@ function checkSize(src: string, width: unknown, height: unknown) {
 }
 
 /**
- * An image shown as a thumbnail button that opens it large in a dialog (spec section 2, Day 1: "A
- * large-image overlay"; Day 3: image cards "open a full-size image viewer dialog"; issue 9).
+ * An image shown as a thumbnail button that opens it large in a dialog, such as Day 1's large image
+ * (docs/requirements.md#overlays).
  *
  * The thumbnail is a figure as wide as the lesson column, sized from the image's shape; with `width`
  * and `height` it is never wider than the image nor taller than the screen (less 160 px), with an "Enlarge" badge in the image's bottom-right corner; the button is

@@ -26,11 +26,11 @@ export function zoomPercent(scale: number): string {
 }
 
 /**
- * An image in a viewer that can be zoomed (1× to 4×) and panned, for the image dialogs of
- * ImageOverlay and ImageGallery (issue 9: "the image can be zoomed and panned: pinch, buttons and
- * keyboard"). A figure that fills the space its parent gives it (a flex column child): a toolbar with
- * "Zoom out", "Zoom in" and "Reset zoom" and the current zoom in a status ("150 %"), the image as large
- * as fits while keeping its shape, and the caption as body text right under it.
+ * An image in a viewer that can be zoomed (1× to 4×) and panned by pinch, buttons and keyboard, for
+ * the image dialogs of ImageOverlay and ImageGallery (docs/design.md#things-that-float). A figure that
+ * fills the space its parent gives it (a flex column child): a toolbar with "Zoom out", "Zoom in" and
+ * "Reset zoom" and the current zoom in a status ("150 %"), the image as large as fits while keeping its
+ * shape, and the caption as body text right under it.
  *
  * - Keyboard, anywhere in the surrounding dialog (or in the viewer when there is none): + zooms in,
  *   - zooms out, 0 resets, the arrow keys pan while zoomed.

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 
-/** The smallest zoom: the image fits the viewer (issue 9, "Image viewer for phones"). */
+/** The smallest zoom: the image fits the viewer (docs/design.md#things-that-float). */
 export const MIN_ZOOM = 1;
-/** The largest zoom, 4×: enough to read a diagram's smallest label on a 390 px phone (issue 9). */
+/** The largest zoom, 4×: enough to read a diagram's smallest label on a 390 px phone. */
 export const MAX_ZOOM = 4;
 /** How much one Zoom in / Zoom out press or one + / - key changes the zoom (0.5 = 50 percentage points). */
 export const ZOOM_STEP = 0.5;
@@ -95,8 +95,8 @@ function pointsOf(pointers: Map<number, { x: number; y: number }>) {
 }
 
 /**
- * Zoom (1× to 4×) and pan for an image in a viewer, with CSS transforms (issue 9: "the image can be
- * zoomed and panned: pinch, buttons and keyboard"). Apply `view` as
+ * Zoom (1× to 4×) and pan for an image in a viewer, with CSS transforms, by pinch, buttons and
+ * keyboard (docs/design.md#things-that-float). Apply `view` as
  * `transform: translate(x px, y px) scale(scale)` on the image (transform-origin at its centre).
  *
  * Panning is clamped by {@link clampView} from the viewer's inner size and the image's laid-out size,

@@ -3,12 +3,12 @@ import { useId, type ReactNode } from 'react';
 import './Inquiry.css';
 
 export interface InquiryProps {
-  /** Three `<InquiryItem>`s (spec section 9: 3 inquiry Q and A items per day). */
+  /** Three `<InquiryItem>`s, as every day has (docs/requirements.md#day-pages). */
   children: ReactNode;
 }
 
 /**
- * Expandable inquiry questions with their answers (spec section 2, "Day pages, shared layout").
+ * Expandable inquiry questions with their answers (docs/requirements.md#day-pages).
  * Any number may be open at once; each question is a button that expands its answer (WAI-ARIA accordion).
  */
 export function Inquiry({ children }: InquiryProps) {

@@ -22,8 +22,8 @@ function siteOf(src: string): string {
 }
 
 /**
- * A button that opens an external interactive page full screen (spec section 2, Day 1: the
- * core-concepts card's buttons "open full-screen overlays with embedded external interactive pages").
+ * A button that opens an external interactive page full screen, as Day 1's core-concepts card does
+ * (docs/requirements.md#day-1).
  *
  * The page sits in an {@link EmbedPanel}, so it has Reload, Open in new tab and the blocked-embed
  * warning. The overlay closes with its Close button, a click on the backdrop or Escape; focus stays

@@ -18,13 +18,13 @@ export interface LengthLimit {
 const count = (value: number) => value.toLocaleString('en-US');
 
 /**
- * Makes a text widget honour its field's `maxLength` (issue 11: a student can never type more than
- * the server accepts; server/answers/validators.ts refuses longer strings). The browser stops typing
- * and pasting at the limit (`maxLength` counts UTF-16 units, never fewer than the code points the
- * server counts). A note shows only in the last 10% ({@link LENGTH_NOTE_FROM}): "Nearly full" with the
- * count, "full" at the limit, and "shorten it" for a saved answer already longer (from before the limit).
- * The spec shows no length rules (section 5), and with limits of thousands of characters a student
- * normally never sees the note.
+ * Makes a text widget honour its field's `maxLength`, so a student can never type more than the server
+ * accepts (docs/security.md#server-limits; server/answers/validators.ts refuses longer strings). The
+ * browser stops typing and pasting at the limit (`maxLength` counts UTF-16 units, never fewer than the
+ * code points the server counts). A note shows only in the last 10% ({@link LENGTH_NOTE_FROM}): "Nearly
+ * full" with the count, "full" at the limit, and "shorten it" for a saved answer already longer (from
+ * before the limit). Answers have no length rule a student sees (docs/requirements.md#answer-fields), and
+ * with limits of thousands of characters a student normally never sees the note.
  *
  * @param text - the field's current text
  * @param schema - the field's schema node (`useAnswerField(…).schema`)

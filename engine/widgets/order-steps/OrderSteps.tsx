@@ -46,8 +46,8 @@ export interface OrderStepsProps {
   /**
    * Dotted path of the exercise's field in the answers, e.g. `dnd`. The field is an object
    * `{ available: string[], ordered: string[], orderSize: number }`: the steps not yet placed, and
-   * `orderSize` slots holding a step text or "" (spec section 3, "Day answers", `dnd`). The schema's default
-   * `available` list is the exercise's full list of steps.
+   * `orderSize` slots holding a step text or "" (docs/requirements.md#answer-fields). The schema's
+   * default `available` list is the exercise's full list of steps.
    */
   name: string;
   /** The instruction shown above both lists; it also names the group, e.g. "Put the steps in order". */
@@ -71,7 +71,7 @@ export const STEPS_LIST_NAME = 'Steps';
 /** The name of the list of ordered slots. */
 export const ORDER_LIST_NAME = 'Your order';
 
-/** Read to screen readers with every drag handle (spec section 4: Space starts, arrows move, Space drops, Escape cancels). */
+/** Read to screen readers with every drag handle (docs/requirements.md#ordering-exercise). */
 export const ORDER_STEPS_INSTRUCTIONS =
   'To move this step, press Space to pick it up. Use the arrow keys to move it to another place, in either list. ' +
   'Press Space again to drop it, or Escape to cancel. The buttons with each step do the same without dragging.';
@@ -93,11 +93,12 @@ function describePlace(location: StepLocation, availableCount: number): string {
   return `place ${location.index + 1} of ${STEPS_LIST_NAME}`;
 }
 
-/** A keyboard drag starts and drops with Space or Enter; Escape cancels (spec section 4). Tab does not drop. */
+/** A keyboard drag starts and drops with Space or Enter; Escape cancels (docs/requirements.md#ordering-exercise). Tab does not drop. */
 const keyboardCodes = { start: ['Space', 'Enter'], cancel: ['Escape'], end: ['Space', 'Enter'] };
 
-// dnd-kit scrolls linearly from 0 at the threshold to `acceleration` at the edge, and has no cap, so
-// the speed is 28 px per step at the very edge (and 22 px at 5%): never more than spec section 9 allows.
+// dnd-kit scrolls linearly from 0 at the threshold to `acceleration` at the edge, and has no cap, so the
+// speed is 28 px per step at the very edge (and 22 px at 5%): never more than
+// docs/requirements.md#constants allows.
 const autoScroll: AutoScrollOptions = {
   threshold: { x: AUTO_SCROLL_THRESHOLD, y: AUTO_SCROLL_THRESHOLD },
   acceleration: AUTO_SCROLL_MAX_STEP_PX,
@@ -124,14 +125,14 @@ const collisionDetection: CollisionDetection = (args) => {
 };
 
 /**
- * A drag-to-order exercise (spec section 4, "Ordering exercise") on `@dnd-kit/sortable`: a list
+ * A drag-to-order exercise (docs/requirements.md#ordering-exercise) on `@dnd-kit/sortable`: a list
  * "Steps" of steps not yet placed and a numbered list "Your order" of `orderSize` slots. Steps move
  * within either list or between them; dropping onto an empty slot fills it; a drop outside both lists
  * or onto the step's own place does nothing. The rules live in {@link moveStep}; every write keeps
  * `ordered` padded to `orderSize` with "" and holds each step exactly once. A step of the schema's
  * default list missing from a saved order is shown back in "Steps" ({@link normalizeOrderValue}).
  *
- * Input (spec section 4 and section 9, "Drag"):
+ * Input (docs/requirements.md#ordering-exercise):
  * - mouse: drag starts after 5 px of movement; touch: after a 120 ms long press;
  * - keyboard, on a step's handle: Space picks it up, arrows move it to the next place in that
  *   direction, Space drops, Escape cancels;
@@ -312,7 +313,7 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
  * One list item: a step card, or (in "Your order", `slot` = its number from 1) an empty slot reading
  * "Drop step N here". The card is the sortable node, so the slot's number stays put while steps move;
  * dnd-kit's attributes and listeners go on the handle <button> named by the step's text, not on the
- * <li> (shared/STACK.md T8).
+ * <li>, where their role="button" would break the list for axe.
  */
 function Place({ id, step, slot, children }: { id: string; step: string; slot?: number; children?: ReactNode }) {
   const data = useMemo(() => ({ step }), [step]);

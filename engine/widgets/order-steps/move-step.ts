@@ -3,15 +3,15 @@ import { Immer } from 'immer';
 import { isPlainObject } from '../../schema/normalize.ts';
 
 /**
- * The answers of an ordering exercise (spec section 3, "Day answers", `dnd`): the steps not yet placed, and
- * the ordered slots, padded with "" (an empty slot) up to `orderSize`.
+ * The answers of an ordering exercise (docs/requirements.md#answer-fields, `dnd`): the steps not yet
+ * placed, and the ordered slots, padded with "" (an empty slot) up to `orderSize`.
  */
 export interface OrderValue {
   /** Step texts not yet placed, in the order shown. */
   available: string[];
   /** Exactly `orderSize` slots, each a step text or "" for an empty slot. */
   ordered: string[];
-  /** How many ordered slots there are (spec section 9: 5). */
+  /** How many ordered slots there are (5 on Day 1: docs/requirements.md#constants). */
   orderSize: number;
 }
 
@@ -37,7 +37,7 @@ const isStep = (item: unknown): item is string => typeof item === 'string' && it
  * - a step found twice is kept once, where it was placed first (the student's order wins);
  * - anything that is not a non-empty string is dropped from `available` and is "" in `ordered`;
  * - a step of `defaultSteps` found in neither list (lost from a saved order) is added to the end of
- *   `available` (issue 8), so the exercise can always be completed.
+ *   `available`, so the exercise can always be completed.
  *
  * @param raw - whatever the answers hold for the field
  * @param defaultSteps - the exercise's steps, the schema's default `available` list
@@ -73,8 +73,9 @@ export function normalizeOrderValue(raw: unknown, defaultSteps: readonly string[
 }
 
 /**
- * A stable id for a step, for React keys and dnd-kit (issue 8: not the step's text): `step-N` for the
- * N-th step of `defaultSteps`, or `step-h<hash of the text>` for a step the schema no longer lists.
+ * A stable id for a step, for React keys and dnd-kit (not the step's text, which may repeat or change):
+ * `step-N` for the N-th step of `defaultSteps`, or `step-h<hash of the text>` for a step the schema no
+ * longer lists.
  */
 export function stepId(step: string, defaultSteps: readonly string[]): string {
   const index = defaultSteps.indexOf(step);
@@ -98,7 +99,7 @@ export function locateStep(value: OrderValue, step: string): StepLocation | null
 }
 
 /**
- * Moves one step, as a drop does (spec section 4, "Ordering exercise"). Pure (immer `produce`):
+ * Moves one step, as a drop does (docs/requirements.md#ordering-exercise). Pure (immer `produce`):
  * returns a new value, or `value` itself when nothing moves, so callers can skip writing the answers.
  *
  * Rules:

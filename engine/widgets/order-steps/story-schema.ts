@@ -1,7 +1,7 @@
 import type { AnswersSchema } from '../../schema/types.ts';
 import { storySchema, storyText, storyTextList } from '../../storybook/story-schema.ts';
 
-/** The five steps of the stories and tests (spec section 3, Day 1 default order steps). */
+/** The five steps of the stories and tests: Day 1's default order steps (docs/requirements.md#answer-fields). */
 export const STORY_STEPS = ['RNA polymerase binds to the positive transcription factor', 'Transcription', 'mRNA is created', 'Translation', 'Protein is created'];
 
 /** A small answers schema with one ordering exercise `dnd` of five steps and five slots. */

@@ -19,8 +19,8 @@ export interface OverlayDialogProps {
    */
   size?: 'full' | 'media';
   /**
-   * Take the whole screen, without a margin of backdrop, at 600 px wide or less (issue 9: image viewers
-   * on a phone). Close and Escape still close it.
+   * Take the whole screen, without a margin of backdrop, at 600 px wide or less (image viewers on a
+   * phone: docs/design.md#things-that-float). Close and Escape still close it.
    */
   fullScreenOnPhone?: boolean;
   /** The dialog's body. */
@@ -31,8 +31,8 @@ export interface OverlayDialogProps {
  * The shared chrome of the lesson's large overlays (InteractiveOverlay, ImageOverlay): a modal Radix
  * dialog with a dimmed backdrop, a header holding the title and a Close button, and a description.
  *
- * It closes with the Close button, a click on the backdrop or the Escape key (spec section 2, Day 1:
- * "An overlay closes by a Close button, a backdrop click or the Escape key"). While open, focus stays
+ * It closes with the Close button, a click on the backdrop or the Escape key
+ * (docs/requirements.md#overlays). While open, focus stays
  * inside it; on close it returns to the trigger. A margin of backdrop is always visible, so there is
  * somewhere to click.
  */

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { PasteMarkContext } from './paste-mark-context.ts';
 
-/** The note under a field a student pasted into (spec section 5: pasting only marks the field). */
+/** The note under a field a student pasted into (pasting only marks the field: docs/requirements.md#validation). */
 export const PASTE_NOTE = 'Pasted text: make sure this answer is in your own words.';
 
 export interface MarkPastesProps {
@@ -12,9 +12,9 @@ export interface MarkPastesProps {
 }
 
 /**
- * Marks pastes into every text field inside it (spec section 5: "Pasting into [these] fields only marks
- * the field as paste-warned. Nothing is blocked."; issue 7). It renders its children only, with no
- * element or layout of its own; fields opt in through {@link usePasteMark} (FreeText does).
+ * Marks pastes into every text field inside it; nothing is blocked (docs/requirements.md#validation). It
+ * renders its children only, with no element or layout of its own; fields opt in through
+ * {@link usePasteMark} (FreeText does).
  *
  * @example
  * <MarkPastes>

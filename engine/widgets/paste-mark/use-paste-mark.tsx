@@ -35,12 +35,11 @@ export interface PasteMark {
 }
 
 /**
- * Marks a text field the student pasted into, when the section asks for it with `<MarkPastes>` (spec
- * section 5: "Pasting into [these] fields only marks the field as paste-warned. Nothing is blocked.";
- * issue 7). Nothing is blocked: the paste goes in and is saved as usual. The mark is a styled border,
- * `data-paste-warned="true"` on the field and a note under it; it lasts for this page visit (component
- * state) and is never stored in the answers. Pasting nothing (an empty clipboard, an image into a text
- * box) leaves the field unmarked. Outside `<MarkPastes>` it does nothing.
+ * Marks a text field the student pasted into, when the section asks for it with `<MarkPastes>`
+ * (docs/requirements.md#validation). Nothing is blocked: the paste goes in and is saved as usual. The
+ * mark is a styled border, `data-paste-warned="true"` on the field and a note under it; it lasts for this
+ * page visit (component state) and is never stored in the answers. Pasting nothing (an empty clipboard,
+ * an image into a text box) leaves the field unmarked. Outside `<MarkPastes>` it does nothing.
  *
  * @param options - `describedBy`: the field's own description ids (e.g. a hint), merged with the note's
  * @returns `{ marking, pasted, onPaste, fieldProps, note }`

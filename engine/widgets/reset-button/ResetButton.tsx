@@ -10,14 +10,14 @@ export interface ResetButtonProps {
   fields: readonly string[];
   /** The confirmation question, e.g. "Clear all 13 blanks?". */
   confirm: string;
-  /** Button text, e.g. "Reset choices" (spec section 2, Day 1). */
+  /** Button text, e.g. "Reset choices" (docs/requirements.md#day-1). */
   children: ReactNode;
 }
 
 /**
- * Clears named fields back to their schema defaults after a confirmation, since a reset throws away
- * a student's work (spec section 2, Day 1: "Reset choices clears the 13 blanks. Reset Answers clears
- * the Gene plans and reflections"). The reset is an edit like any other: it is autosaved.
+ * Clears named fields back to their schema defaults after a confirmation, since a reset throws away a
+ * student's work (Day 1's Reset choices and Reset Answers: docs/requirements.md#day-1). The reset is an
+ * edit like any other: it is autosaved.
  *
  * @throws UnknownAnswerFieldError at render when a field is not in the day's schema
  */

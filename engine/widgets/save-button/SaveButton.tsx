@@ -2,9 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { useAnswersContext } from '../../answers/AnswersForm.tsx';
 import './SaveButton.css';
 
-/** Spec section 8, "Explicit save success". */
+/** docs/requirements.md#error-messages, explicit save succeeds. */
 export const SAVE_SUCCESS_MESSAGE = 'Your work has been saved!';
-/** Spec section 8, "Explicit save failure". */
+/** docs/requirements.md#error-messages, explicit save fails. */
 export const SAVE_FAILURE_MESSAGE = 'Error saving. Please try again.';
 
 export interface SaveButtonProps {
@@ -13,9 +13,9 @@ export interface SaveButtonProps {
 }
 
 /**
- * An explicit, non-silent save of the whole answers object (spec section 4, "Explicit Save buttons save
- * non-silently"). The outcome shows beside the button in an accessible alert — never `window.alert`,
- * which blocks the page. While a save runs the button is busy; pressing again waits for it.
+ * An explicit, non-silent save of the whole answers object (docs/requirements.md#save-state). The outcome
+ * shows beside the button in an accessible alert — never `window.alert`, which blocks the page. While a
+ * save runs the button is busy; pressing again waits for it.
  */
 export function SaveButton({ children = 'Save my work' }: SaveButtonProps) {
   const { session } = useAnswersContext('SaveButton');

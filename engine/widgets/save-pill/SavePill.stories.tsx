@@ -55,7 +55,7 @@ export const Saving: Story = { render: pillOnly, decorators: [withSaveState({ ..
 /** The server confirmed the answers: "Saved • 9:05 AM" (or "09:05", by the browser's locale). */
 export const Saved: Story = { render: pillOnly, decorators: [withSaveState({ ...READY, savedAt: NINE_OH_FIVE })] };
 
-/** The server cannot be reached and the latest edit is in this device's draft: "Offline — saved on this device" (issue 6). */
+/** The server cannot be reached and the latest edit is in this device's draft: "Offline — saved on this device". */
 export const OfflineOnDevice: Story = {
   render: pillOnly,
   decorators: [withSaveState({ ...READY, dirty: true, failure: 'offline', onDevice: true, savedAt: NINE_OH_FIVE })],

@@ -2,13 +2,13 @@ import { useSaveState } from '../../answers/AnswersForm.tsx';
 import type { SaveState } from '../../answers/session.ts';
 import './SavePill.css';
 
-/** Shown while the server cannot be reached and the latest edit is in this device's draft (issue 6). */
+/** Shown while the server cannot be reached and the latest edit is in this device's draft (docs/decisions/005-revisions-and-drafts.md). */
 export const OFFLINE_ON_DEVICE_TEXT = 'Offline — saved on this device';
-/** Shown while the server answers with errors and the latest edit is in this device's draft (issue 6). */
+/** Shown while the server answers with errors and the latest edit is in this device's draft. */
 export const SERVER_FAILING_ON_DEVICE_TEXT = 'Not saved yet — kept on this device';
 
 /**
- * The pill's text for a save state (spec section 4, "Save state"; issue 6): "Autosaving…" while a save
+ * The pill's text for a save state (docs/requirements.md#save-state): "Autosaving…" while a save
  * runs; after a failed save, that the answers are kept on this device (when they are); "(unsaved)" while
  * dirty otherwise; "Saved • time" after a save or a load; "Ready" before any. It never says "Saved" for
  * answers the server has not confirmed.
@@ -31,14 +31,14 @@ function formatClock(date: Date, locale?: string): string {
 }
 
 /**
- * The save status of a day page (spec section 2, "Day pages, shared layout"). A polite live region, so
+ * The save status of a day page (docs/requirements.md#day-pages). A polite live region, so
  * a screen reader hears "Saved • 9:05 AM" without losing its place.
  *
- * It never covers lesson text (issue 9; SavePill.css): in windows at least 1320 px wide it floats at the
- * bottom right, no wider than the margin beside the lesson column; in narrower ones (phones, 200 % zoom
- * of a Chromebook) it is an opaque full-width bar at the bottom of the viewport, and the page's bottom
- * padding reserves its height so the end of the lesson scrolls clear of it. Checked by
- * e2e/save-pill.spec.ts at 1366x768, 390x844 and 200 % zoom.
+ * It never covers lesson text (docs/design.md#things-that-float; SavePill.css): in windows at least 1320
+ * px wide it floats at the bottom right, no wider than the margin beside the lesson column; in narrower
+ * ones (phones, 200 % zoom of a Chromebook) it is an opaque full-width bar at the bottom of the viewport,
+ * and the page's bottom padding reserves its height so the end of the lesson scrolls clear of it. Checked
+ * by e2e/save-pill.spec.ts at 1366x768, 390x844 and 200 % zoom.
  */
 export function SavePill() {
   const state = useSaveState('SavePill');

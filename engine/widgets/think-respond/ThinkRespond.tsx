@@ -3,7 +3,7 @@ import { FreeText } from '../free-text/FreeText.tsx';
 import './ThinkRespond.css';
 
 export interface ThinkRespondProps {
-  /** Dotted path of the answer field, usually `inquiry.think` (spec section 3). */
+  /** Dotted path of the answer field, usually `inquiry.think` (docs/requirements.md#answer-fields). */
   name: string;
   /** Label of the answer box. Default "Think and Respond: your answer". */
   label?: string;
@@ -11,7 +11,7 @@ export interface ThinkRespondProps {
   children: ReactNode;
 }
 
-/** The "Think and Respond" box every day ends its inquiry with (spec section 2, "Day pages, shared layout"). */
+/** The "Think and Respond" box every day ends its inquiry with (docs/requirements.md#day-pages). */
 export function ThinkRespond({ name, label = 'Think and Respond: your answer', children }: ThinkRespondProps) {
   const headingId = useId();
   return (

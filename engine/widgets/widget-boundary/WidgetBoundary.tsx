@@ -2,7 +2,7 @@ import { Component, createContext, type ComponentType, type ErrorInfo, type Reac
 import { UnknownAnswerFieldError } from '../../answers/AnswersForm.tsx';
 import './WidgetBoundary.css';
 
-/** What a student sees in place of a widget that failed (issue 8, "Author-facing errors on the page"). */
+/** What a student sees in place of a widget that failed (README.md, "Authoring a day"). */
 export const WIDGET_PROBLEM_MESSAGE = 'This part of the lesson has a problem; your answers are safe.';
 
 /** The lesson file being shown, e.g. `content/days/day-3.mdx`, named in authors' error messages. */
@@ -27,7 +27,7 @@ const logged = new WeakSet<Error>();
 
 /**
  * Keeps one broken widget from taking the lesson down with it: the widget is replaced by a short
- * message and every other widget keeps working and saving (issue 8). An author sees what is wrong and
+ * message and every other widget keeps working and saving. An author sees what is wrong and
  * how to fix it; a student sees {@link WIDGET_PROBLEM_MESSAGE}. Each error is logged once to the console.
  */
 export class WidgetBoundary extends Component<WidgetBoundaryProps, WidgetBoundaryState> {

@@ -62,7 +62,7 @@ export default tseslint.config(
               message: 'src/ must import the engine through engine/index.ts; export what is missing there.',
             },
             {
-              // The sign-up rules are shared with the form (issue 11); nothing else of the server reaches the browser.
+              // The sign-up rules are shared with the form (docs/security.md); nothing else of the server reaches the browser.
               group: ['**/server/**', '!**/server/auth/', '**/server/auth/*', '!**/server/auth/credentials.ts'],
               message: 'src/ may use only server/auth/credentials.ts of the server code.',
             },

@@ -3,7 +3,7 @@ import type { Answers } from '../schema/types.ts';
 
 /**
  * One page's unconfirmed answers, kept on the device until the server confirms a save that includes
- * them (issue 6, "Local drafts"; docs/decisions/005-revisions-and-drafts.md).
+ * them (docs/decisions/005-revisions-and-drafts.md).
  */
 export interface Draft {
   /** The page instance that wrote it: each open tab keeps its own draft, so two tabs never overwrite each other's. */

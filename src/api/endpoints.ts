@@ -1,7 +1,7 @@
 import { getRefreshToken, type AuthTokens } from '../auth/tokens.ts';
 import { apiClient, ApiError, isRecord, type ApiClient } from './client.ts';
 
-/** The signed-in student (spec section 3, "User profile"), in the app's own names. */
+/** The signed-in student (docs/requirements.md#records), in the app's own names. */
 export interface UserProfile {
   id: string | number | null;
   username: string;
@@ -11,7 +11,7 @@ export interface UserProfile {
   classroomName: string | null;
 }
 
-/** What the sign-up form sends (spec section 3, "Signup payload"). */
+/** What the sign-up form sends (docs/requirements.md#records). */
 export interface SignupDetails {
   username: string;
   password: string;
@@ -23,7 +23,7 @@ export interface SignupDetails {
 
 /**
  * A sign-in or sign-up refused with 429 and a `Retry-After` of at most this, ms, is retried after that
- * wait, while the form shows "Signing in…" (issue 11: the server slows repeated failures down rather
+ * wait, while the form shows "Signing in…" (docs/security.md: the server slows repeated failures down rather
  * than locking out; a student whose classmate typed wrong passwords for their name gets in within the
  * minute instead of reading "Invalid credentials").
  */
@@ -62,13 +62,13 @@ export async function login(username: string, password: string, client: ApiClien
   return toTokens(body);
 }
 
-/** Longest wait for the server to end the login at logout, ms: a slow or failed call never holds up the sign-out (issue 11). */
+/** Longest wait for the server to end the login at logout, ms: a slow or failed call never holds up the sign-out (docs/security.md). */
 export const LOGOUT_REQUEST_TIMEOUT_MS = 3_000;
 
 /**
  * Ends the current login on the server: `POST /api/token/logout/` with the stored refresh token, so
- * that it cannot be used again (issue 11). Does nothing without a refresh token. Call it after the
- * final save and before the tokens are removed (spec section 4, "Logout").
+ * that it cannot be used again (docs/security.md). Does nothing without a refresh token. Call it after the
+ * final save and before the tokens are removed (docs/requirements.md#authentication).
  *
  * @throws {@link ApiError} on any failure, including no answer within {@link LOGOUT_REQUEST_TIMEOUT_MS};
  *   the caller signs out anyway
@@ -80,7 +80,7 @@ export async function revokeLogin(client: ApiClient = apiClient): Promise<void> 
 }
 
 /**
- * Creates a student account: `POST /api/student/signup/` with the spec's snake_case payload. A 429
+ * Creates a student account: `POST /api/student/signup/` with the snake_case payload of docs/requirements.md#records. A 429
  * asking for a short wait (a whole school signing up at once) is waited out and retried.
  *
  * @returns both tokens of the new account (the caller stores them)
@@ -108,7 +108,7 @@ export async function signup(details: SignupDetails, client: ApiClient = apiClie
 
 /**
  * Fetches the signed-in student: `GET /api/student/profile/`. Besides `classroom_name`, a `classroom`
- * `{name}` object or a `classrooms` list whose first item has a name are accepted (spec section 3).
+ * `{name}` object or a `classrooms` list whose first item has a name are accepted (docs/requirements.md#records).
  *
  * @throws {@link ApiError} on any failure, including a body without a username
  */
@@ -124,7 +124,7 @@ export async function fetchProfile(client: ApiClient = apiClient): Promise<UserP
   };
 }
 
-/** The name shown for a student: first name, falling back to username (spec section 3). */
+/** The name shown for a student: first name, falling back to username (docs/requirements.md#records). */
 export function displayName(user: Pick<UserProfile, 'firstName' | 'username'>): string {
   return user.firstName.trim() || user.username;
 }

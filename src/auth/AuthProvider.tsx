@@ -17,7 +17,7 @@ export interface AuthProviderProps {
   children: ReactNode;
 }
 
-/** Longest wait at logout for the final save of unsaved day work, ms; then the draft stays on the device and the student is signed out (issue 6). */
+/** Longest wait at logout for the final save of unsaved day work, ms; then the draft stays on the device and the student is signed out (docs/decisions/005-revisions-and-drafts.md). */
 export const LOGOUT_SAVE_WAIT_MS = 4_000;
 /** First retry of a start-up profile fetch that failed on the network or with a 5xx, ms; doubled each time up to {@link PROFILE_RETRY_MAX_MS}. */
 export const PROFILE_RETRY_BASE_MS = 2_000;
@@ -31,7 +31,7 @@ function cachedProfile(): UserProfile | null {
   return typeof profile.username === 'string' && typeof profile.firstName === 'string' ? (value as UserProfile) : null;
 }
 
-/** Only a refresh the server refused means the student is signed out; a dropped request or a 5xx does not (issue 6). */
+/** Only a refresh the server refused means the student is signed out; a dropped request or a 5xx does not (docs/decisions/005-revisions-and-drafts.md). */
 function isSignedOutError(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.code === 'refresh_failed');
 }
@@ -41,13 +41,13 @@ function wait(ms: number): Promise<'timeout'> {
 }
 
 /**
- * Holds who is signed in and the login, sign-up and logout actions (spec section 4). Must sit inside a
+ * Holds who is signed in and the login, sign-up and logout actions (docs/requirements.md#authentication). Must sit inside a
  * router, since its actions navigate.
  *
  * At start-up, when an access token is stored, it fetches the profile with status `loading`. Only a
  * refused token refresh (401) signs the student out; when the network drops or the server answers 5xx,
  * the app is shown from the stored tokens with the last loaded profile, and the fetch is retried with
- * backoff (issue 6, "Stay signed in on a flaky network"). While signed in, the access token is refreshed
+ * backoff (docs/decisions/005-revisions-and-drafts.md). While signed in, the access token is refreshed
  * ahead of its expiry. A failed token refresh anywhere in the app signs the student out and goes to `/login`.
  */
 export function AuthProvider({ client = apiClient, children }: AuthProviderProps) {

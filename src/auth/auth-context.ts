@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { SignupDetails, UserProfile } from '../api/endpoints.ts';
 
-/** Where the app stands on who is signed in (spec section 4, "Authentication"). */
+/** Where the app stands on who is signed in (docs/requirements.md#authentication). */
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
 export interface AuthContextValue {

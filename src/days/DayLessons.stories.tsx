@@ -51,7 +51,7 @@ interface DayLessonProps {
 
 /**
  * A day's lesson exactly as students get it (the MDX, every widget bound to the day's schema, the save
- * pill), with the answers object it produces beside it (issue 8, "Storybook of everything").
+ * pill), with the answers object it produces beside it.
  */
 function DayLesson({ day, Lesson, schema, saved }: DayLessonProps) {
   const [session] = useState(() => {
@@ -131,12 +131,12 @@ export const Day3WithSampleAnswers: Story = {
   },
 };
 
-/** Day 3 restored from an older save: the table and the inquiry were missing and come back as the spec names them. */
+/** Day 3 restored from an older save: the table and the inquiry were missing and come back as the schema names them. */
 export const Day3RestoredFromOldShape: Story = {
   args: { day: 3, Lesson: Day3, schema: day3Schema as AnswersSchema, saved: { compare: { table: 'not a list', patterns: 'kept' } } },
 };
 
-/** Day 4 restored from rows saved as TP53 and MYC, shown as EGFR and RAS (spec section 3). */
+/** Day 4 restored from rows saved as TP53 and MYC, shown as EGFR and RAS (docs/requirements.md#records). */
 export const Day4RestoredFromAliasedRows: Story = {
   args: {
     day: 4,

@@ -13,7 +13,7 @@ export interface LogoutDialogProps {
 }
 
 /**
- * The logout confirmation (spec section 2, "Logged-in navigation"; section 4, "Authentication"):
+ * The logout confirmation (docs/requirements.md#navigation and #authentication):
  * "Are you sure you want to logout?" with Cancel and Logout. Cancel, Escape or a click outside closes
  * it. Logout silently saves unsaved day work first (every open answers session), then removes both tokens and goes to /login. Focus is
  * trapped inside while it is open and starts on Cancel.

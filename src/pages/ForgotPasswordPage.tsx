@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { SITE_NAME } from '../site/site.ts';
 
 /**
- * The target of "Forgot Your Password?" (spec section 2). Students have no email on file, so a
+ * The target of "Forgot Your Password?" (docs/requirements.md#routes). Students have no email on file, so a
  * facilitator resets the password.
  */
 export function ForgotPasswordPage() {

@@ -11,7 +11,7 @@ import { ResourcesSection } from './home/ResourcesSection.tsx';
 import { TeamSection } from './home/TeamSection.tsx';
 
 /**
- * The public home page at `/` (spec section 1; section 2): a header with the logo and, for a signed-in
+ * The public home page at `/` (docs/requirements.md#home-page and #routes): a header with the logo and, for a signed-in
  * student, "Hello, {first name or username}" with a menu (My Profile, Logout with its confirmation), or
  * for visitors the "Student Login / Sign-Up" link; then the research gallery, "Meet Our Team" and
  * "Bioinformatics Resources" from `content/site/`. The app shows Loading until the profile has arrived.

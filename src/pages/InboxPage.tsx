@@ -4,7 +4,7 @@ import { useInbox } from '../layout/inbox-context.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
 
-/** The inbox heading (spec section 2): "Inbox (n Unread)". */
+/** The inbox heading (docs/requirements.md#inbox): "Inbox (n Unread)". */
 export function inboxHeading(unreadCount: number): string {
   return `Inbox (${unreadCount} Unread)`;
 }
@@ -33,10 +33,10 @@ function openerId(id: string): string {
 }
 
 /**
- * The inbox at /inbox (spec section 2, "Inbox"): the heading "Inbox (n Unread)", a table of messages
+ * The inbox at /inbox (docs/requirements.md#inbox): the heading "Inbox (n Unread)", a table of messages
  * (Subject, Date; unread rows carry an "Unread" badge) and, for the opened message, a detail panel with
  * its subject, date and body and a Close button. Opening an unread message marks it read at once, here
- * and in the nav badge; the server is told only when it was unread (spec section 4).
+ * and in the nav badge; the server is told only when it was unread (docs/requirements.md#inbox).
  */
 export function InboxPage() {
   const { status, messages, unreadCount, refresh, markRead } = useInbox();

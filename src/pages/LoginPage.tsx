@@ -5,7 +5,7 @@ import { useAuth } from '../auth/auth-context.ts';
 import { newPasswordProblem, usernameProblem } from '../auth/credentials.ts';
 import { SITE_NAME } from '../site/site.ts';
 
-/** Error texts of spec sections 5 and 8, word for word. */
+/** Error texts of docs/requirements.md#validation and #error-messages, word for word. */
 export const LOGIN_FAILED_MESSAGE = 'Invalid credentials. Please try again.';
 export const SIGNUP_FAILED_MESSAGE = 'Sign up failed. Please check your details and try again.';
 export const PASSWORDS_MISMATCH_MESSAGE = 'Passwords do not match.';
@@ -13,7 +13,7 @@ export const PASSWORDS_MISMATCH_MESSAGE = 'Passwords do not match.';
 type Mode = 'sign-in' | 'sign-up';
 
 /**
- * The login page at /login (spec section 2, "Login page"): Sign In and Sign Up on one page, switched by
+ * The login page at /login (docs/requirements.md#login-page): Sign In and Sign Up on one page, switched by
  * a tab list (arrow keys move between the two; the selected one is announced). Redirects to / when
  * already signed in; a successful login or sign-up goes to / too.
  */
@@ -58,7 +58,7 @@ export function LoginPage() {
 type FieldErrors<Name extends string> = Partial<Record<Name, string>>;
 
 /**
- * The state of a small form of text inputs, without a form library (issue 10: /login loads none). The
+ * The state of a small form of text inputs, without a form library (docs/scaling.md: /login loads none). The
  * inputs are uncontrolled; their values are read by `name` from the form element. Like the answers form,
  * nothing is checked before the first submit; after it, every change checks the form again, and a
  * refused submit focuses the first field in error.
@@ -117,7 +117,7 @@ function SignInForm() {
       try {
         await login(username.trim(), password);
       } catch {
-        // Spec section 8: any login failure shows the same message.
+        // docs/requirements.md#error-messages: any login failure shows the same message.
         setFailed(true);
       }
     },
@@ -144,7 +144,7 @@ function SignInForm() {
 
 const SIGN_UP_FIELDS = ['username', 'password', 'confirmPassword', 'firstName', 'lastName', 'classroomName'] as const;
 
-/** The sign-up checks of spec section 5 and issue 11 (the server's own rules and messages), in field order. */
+/** The sign-up checks of docs/requirements.md#validation and docs/security.md (the server's own rules and messages), in field order. */
 function signUpErrors(values: Record<(typeof SIGN_UP_FIELDS)[number], string>): FieldErrors<(typeof SIGN_UP_FIELDS)[number]> {
   const errors: FieldErrors<(typeof SIGN_UP_FIELDS)[number]> = {};
   const username = values.username.trim() === '' ? 'Username is required.' : usernameProblem(values.username);
@@ -172,7 +172,7 @@ function SignUpForm() {
         classroomName: values.classroomName.trim(),
       });
     } catch {
-      // Spec section 8: any sign-up failure shows the same message.
+      // docs/requirements.md#error-messages: any sign-up failure shows the same message.
       setFailed(true);
     }
   });
@@ -204,7 +204,7 @@ interface FieldProps extends ComponentPropsWithRef<'input'> {
   label: string;
   /** The validation message, shown under the input and announced with it. */
   error?: string | undefined;
-  /** Adds "(optional)" to the label; every other field is required (spec section 5). */
+  /** Adds "(optional)" to the label; every other field is required (docs/requirements.md#validation). */
   optional?: boolean;
 }
 

@@ -3,7 +3,7 @@ import { usePageTitle } from '../layout/use-page-title.ts';
 import { QUIZ_FRAME_HEIGHT_PX, type Quiz } from '../site/sections.ts';
 
 /**
- * A module quiz page (/student_profile/pre_module and /student_profile/post_module; spec section 2): the
+ * A module quiz page (/student_profile/pre_module and /student_profile/post_module; docs/requirements.md#routes): the
  * external form in an embed panel titled after the quiz, with Reload, Open in new tab and the
  * blocked-embed warning when the school network keeps the form from loading.
  */

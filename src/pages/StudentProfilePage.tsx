@@ -9,11 +9,11 @@ import { DAYS } from '../site/days.ts';
 import { QUIZZES, STATIC_SECTIONS } from '../site/sections.ts';
 import { SITE_NAME } from '../site/site.ts';
 
-/** The fixed title of every student (spec section 2, "Student profile page"). */
+/** The fixed title of every student (docs/requirements.md#student-profile). */
 export const STUDENT_TITLE = 'Junior Bioinformatics Scientist';
-/** Shown when the profile cannot be loaded (spec section 8). */
+/** Shown when the profile cannot be loaded (docs/requirements.md#error-messages). */
 export const PROFILE_FAILED_MESSAGE = 'Unable to load profile. Please try logging in again.';
-/** Shown as the class of a student without a classroom (spec section 2). */
+/** Shown as the class of a student without a classroom (docs/requirements.md#student-profile). */
 export const NO_CLASSROOM = 'N/A';
 
 /** What the page's loader hands it, unresolved. */
@@ -27,7 +27,7 @@ export function loadStudentProfile(): ProfileData {
 }
 
 /**
- * The student's welcome page at /student_profile (spec section 2, "Student profile page"): "Welcome to
+ * The student's welcome page at /student_profile (docs/requirements.md#student-profile): "Welcome to
  * {site name}, {first name}", a biography list (Name, Class, Title) and links into the week. It fetches
  * the profile afresh and shows Loading until it arrives; on failure it shows
  * "Unable to load profile. Please try logging in again." with a way back to the login page.

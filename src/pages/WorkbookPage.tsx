@@ -5,7 +5,7 @@ import { settle, usePageData, type Loaded } from '../layout/loaded.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
 
-/** Shown when the workbook cannot be loaded, a missing one included (spec section 8). */
+/** Shown when the workbook cannot be loaded, a missing one included (docs/requirements.md#error-messages). */
 export const WORKBOOK_FAILED_MESSAGE = 'Failed to load workbook.';
 
 /** What the page's loader hands it, unresolved. */
@@ -19,7 +19,7 @@ export function loadWorkbook(id: string): WorkbookData {
 }
 
 /**
- * The workbook reader at /workbooks/{id} (spec section 2, "Workbook list and reader"): the title, then
+ * The workbook reader at /workbooks/{id} (docs/requirements.md#workbooks): the title, then
  * each section's heading, its HTML content (sanitised by the server) and its images with captions. On
  * failure, a missing workbook included: "Failed to load workbook."
  */
@@ -61,7 +61,7 @@ function WorkbookReader({ workbook }: WorkbookData) {
           {state.value.sections.map((section, index) => (
             <section key={section.id} className="workbook__section" aria-labelledby={`workbook-section-${index + 1}`}>
               <h2 id={`workbook-section-${index + 1}`}>{section.heading}</h2>
-              {/* content_html is sanitised by the server (spec section 3, "Workbook"). */}
+              {/* content_html is sanitised by the server (docs/requirements.md#records). */}
               <article className="workbook__content" dangerouslySetInnerHTML={{ __html: section.contentHtml }} />
               {section.images.map((image) => (
                 <figure key={image.id} className="workbook__figure">

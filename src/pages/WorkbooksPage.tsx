@@ -5,7 +5,7 @@ import { settle, usePageData, type Loaded } from '../layout/loaded.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
 
-/** Shown when the list cannot be loaded (spec section 8). */
+/** Shown when the list cannot be loaded (docs/requirements.md#error-messages). */
 export const WORKBOOKS_FAILED_MESSAGE = 'Failed to load workbooks.';
 
 /** What the page's loader hands it, unresolved. */
@@ -19,7 +19,7 @@ export function loadWorkbooks(): WorkbooksData {
 }
 
 /**
- * The workbook list at /workbooks (spec section 2, "Workbook list and reader"): "Available Workbooks",
+ * The workbook list at /workbooks (docs/requirements.md#workbooks): "Available Workbooks",
  * each workbook's title and description and a button to /workbooks/{id}, labelled Continue when the
  * workbook already has sections and Start otherwise. On failure: "Failed to load workbooks."
  */

@@ -3,7 +3,7 @@ import { LessonLink } from '../../days/LessonLink.tsx';
 import type { GalleryItem } from '../../site/site-data.ts';
 import { usePrefersReducedMotion } from './use-reduced-motion.ts';
 
-/** Time each slide shows before the next, ms (spec §9 "Gallery interval: 10 seconds"). */
+/** Time each slide shows before the next, ms (docs/requirements.md#constants). */
 export const GALLERY_INTERVAL_MS = 10_000;
 
 export interface GalleryProps {
@@ -14,7 +14,7 @@ export interface GalleryProps {
 }
 
 /**
- * The home page's rotating gallery of research features (spec section 1; section 4, "Gallery"), built on
+ * The home page's rotating gallery of research features (docs/requirements.md#home-page), built on
  * the WAI-ARIA auto-rotating carousel pattern: a region with `aria-roledescription="carousel"`, slides
  * with `aria-roledescription="slide"` labelled "n of N", a rotation control first in tab order, Previous
  * and Next buttons and one labelled picker per slide.
@@ -60,7 +60,7 @@ export function Gallery({ items, label }: GalleryProps) {
     pressing.current = false;
     // Keyboard focus pauses (WAI-ARIA APG), but not on the rotation control itself, so that pressing Play
     // starts the rotation; and focus left by a click does not, so a clicked picker restarts the 10 s
-    // (spec section 4, "Gallery").
+    // (docs/requirements.md#home-page).
     setFocused(!byPointer && event.target !== rotationButton.current);
   }
 

@@ -2,7 +2,7 @@ import { LessonLink } from '../../days/LessonLink.tsx';
 import { hideBrokenImage } from '../../layout/hide-broken-image.ts';
 import type { Resource } from '../../site/site-data.ts';
 
-/** "Bioinformatics Resources" (spec section 1): the external tools, each opening in a new tab. */
+/** "Bioinformatics Resources" (docs/requirements.md#home-page): the external tools, each opening in a new tab. */
 export function ResourcesSection({ resources }: { resources: readonly Resource[] }) {
   return (
     <section className="home-section" aria-labelledby="resources-heading">

@@ -1,7 +1,7 @@
 import type { TeamMember } from '../../site/site-data.ts';
 
 /**
- * "Meet Our Team" (spec section 1): each person's photo, name and title. Photos are decorative next to
+ * "Meet Our Team" (docs/requirements.md#home-page): each person's photo, name and title. Photos are decorative next to
  * the name (empty alt); a photo that fails to load leaves the person's initials on a coloured disc.
  */
 export function TeamSection({ members }: { members: readonly TeamMember[] }) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inboxMessages, moduleResponses, users } from './db/schema.ts';
+import { inboxMessages, dayAnswers, users } from './db/schema.ts';
 import { forgeTokens } from './test/fuzz-arbitraries.ts';
 import { bearer, createTestApp, createTestDatabase, DATABASE_KINDS, signUp, type TestDatabase } from './test/harness.ts';
 
@@ -41,7 +41,7 @@ for (const kind of DATABASE_KINDS) {
     const adaStored = async () => {
       const { db } = testDatabase.database;
       return JSON.stringify([
-        await db.select().from(moduleResponses).orderBy(moduleResponses.userId, moduleResponses.day),
+        await db.select().from(dayAnswers).orderBy(dayAnswers.userId, dayAnswers.day),
         await db.select().from(inboxMessages).orderBy(inboxMessages.id),
         await db.select().from(users).orderBy(users.id),
       ]);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inboxMessages, moduleResponses, users } from './db/schema.ts';
+import { inboxMessages, dayAnswers, users } from './db/schema.ts';
 import { API_ERRORS } from './errors.ts';
 import {
   authorizationFrom,
@@ -193,7 +193,7 @@ for (const kind of DATABASE_KINDS) {
       const { db } = testDatabase.database;
       const [userRows, answerRows, messageRows] = await Promise.all([
         db.select().from(users).orderBy(users.id),
-        db.select().from(moduleResponses).orderBy(moduleResponses.userId, moduleResponses.day),
+        db.select().from(dayAnswers).orderBy(dayAnswers.userId, dayAnswers.day),
         db.select().from(inboxMessages).orderBy(inboxMessages.id),
       ]);
       return JSON.stringify([userRows, answerRows, messageRows]);

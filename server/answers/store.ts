@@ -5,7 +5,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
-import { moduleResponses, type Answers } from '../db/schema.ts';
+import type { Answers } from '../../engine/schema/index.ts';
+import { dayAnswers } from '../db/schema.ts';
 
 /** A day's stored answers. */
 export interface SavedAnswers {
@@ -19,7 +20,7 @@ export interface SavedAnswers {
 /** The outcome of {@link saveAnswersIfRevision}: what is now stored, or, on a conflict, what was stored instead (null: nothing). */
 export type ConditionalSave = { saved: SavedAnswers; conflict: null } | { saved: null; conflict: SavedAnswers | null };
 
-const returnedColumns = { answers: moduleResponses.answers, updatedAt: moduleResponses.updatedAt, revision: moduleResponses.revision };
+const returnedColumns = { answers: dayAnswers.answers, updatedAt: dayAnswers.updatedAt, revision: dayAnswers.revision };
 
 const userIdPlaceholder = sql.placeholder('userId');
 const dayPlaceholder = sql.placeholder('day');
@@ -35,30 +36,30 @@ function prepareStatements(db: Database) {
   return {
     load: db
       .select(returnedColumns)
-      .from(moduleResponses)
-      .where(and(eq(moduleResponses.userId, userIdPlaceholder), eq(moduleResponses.day, dayPlaceholder)))
+      .from(dayAnswers)
+      .where(and(eq(dayAnswers.userId, userIdPlaceholder), eq(dayAnswers.day, dayPlaceholder)))
       .limit(1)
       .prepare('helix_load_answers'),
     save: db
-      .insert(moduleResponses)
+      .insert(dayAnswers)
       .values({ userId: userIdPlaceholder, day: dayPlaceholder, answers: answersPlaceholder, revision: 1, updatedAt: sql`now()` })
       .onConflictDoUpdate({
-        target: [moduleResponses.userId, moduleResponses.day],
-        set: { answers: sql`excluded.answers`, revision: sql`${moduleResponses.revision} + 1`, updatedAt: sql`now()` },
+        target: [dayAnswers.userId, dayAnswers.day],
+        set: { answers: sql`excluded.answers`, revision: sql`${dayAnswers.revision} + 1`, updatedAt: sql`now()` },
       })
       .returning(returnedColumns)
       .prepare('helix_save_answers'),
     insertFirst: db
-      .insert(moduleResponses)
+      .insert(dayAnswers)
       .values({ userId: userIdPlaceholder, day: dayPlaceholder, answers: answersPlaceholder, revision: 1, updatedAt: sql`now()` })
-      .onConflictDoNothing({ target: [moduleResponses.userId, moduleResponses.day] })
+      .onConflictDoNothing({ target: [dayAnswers.userId, dayAnswers.day] })
       .returning(returnedColumns)
       .prepare('helix_insert_first_answers'),
     updateOver: db
-      .update(moduleResponses)
+      .update(dayAnswers)
       // An update's types take no placeholder: this Param is one, encoded as jsonb like the insert's value.
-      .set({ answers: sql`${sql.param(answersPlaceholder, moduleResponses.answers)}`, revision: sql`${moduleResponses.revision} + 1`, updatedAt: sql`now()` })
-      .where(and(eq(moduleResponses.userId, userIdPlaceholder), eq(moduleResponses.day, dayPlaceholder), eq(moduleResponses.revision, baseRevisionPlaceholder)))
+      .set({ answers: sql`${sql.param(answersPlaceholder, dayAnswers.answers)}`, revision: sql`${dayAnswers.revision} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(dayAnswers.userId, userIdPlaceholder), eq(dayAnswers.day, dayPlaceholder), eq(dayAnswers.revision, baseRevisionPlaceholder)))
       .returning(returnedColumns)
       .prepare('helix_update_answers_over'),
   };

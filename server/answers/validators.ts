@@ -20,8 +20,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { coerceAnswers, findMigrationProblems, isPlainObject, migrateAnswers, normalize, repairAnswers, type AnswersSchema } from '../../engine/schema/index.ts';
-import type { Answers } from '../db/schema.ts';
+import { coerceAnswers, findMigrationProblems, isPlainObject, migrateAnswers, normalize, repairAnswers, type Answers, type AnswersSchema } from '../../engine/schema/index.ts';
 import { describeValidationError } from '../errors.ts';
 
 /**

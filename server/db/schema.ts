@@ -4,8 +4,7 @@
  */
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** A day's answers object, stored whole (spec section 3, "Day answers"). */
-export type Answers = Record<string, unknown>;
+import type { Answers } from '../../engine/schema/index.ts';
 
 /**
  * Students. Usernames are unique under `username_key` (NFKC, trimmed, lower-cased in JavaScript:
@@ -37,7 +36,8 @@ export const users = pgTable(
  * One row per student and day: the day's answers object, stored whole, and a revision counter that
  * every save increments (1 after the first save).
  */
-export const moduleResponses = pgTable(
+// The SQL table keeps the API's word, module_responses; the code says day.
+export const dayAnswers = pgTable(
   'module_responses',
   {
     userId: integer('user_id')

@@ -13,7 +13,7 @@ import { loadAnswers, saveAnswers, saveAnswersIfRevision, type SavedAnswers } fr
 import { FIRST_DAY, type AnswersValidator } from '../answers/validators.ts';
 import { ACCOUNT_GONE_DETAIL, accountExists, isMissingAccountError } from '../auth/authenticate.ts';
 import type { Database } from '../db/index.ts';
-import type { Answers } from '../db/schema.ts';
+import type { Answers } from '../../engine/schema/index.ts';
 import { ApiError } from '../errors.ts';
 import { errorResponse } from './schemas.ts';
 import { positiveIntegerParams } from './id-params.ts';

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 
 /** What a page's loader found: the data, or that it could not be loaded. */
 export type Loaded<T> = { status: 'ready'; value: T } | { status: 'failed' };
@@ -19,15 +20,24 @@ export function settle<T>(promise: Promise<T>, what: string): Promise<Loaded<T>>
   );
 }
 
+/** Each navigation's page data: the router's location object stands for one visit of one path. */
+const loadsByVisit = new WeakMap<object, Map<number, unknown>>();
+
 /**
- * Runs a page's loader once when the page mounts (each route mounts its page afresh per navigation, see
- * src/App.tsx) and keeps what it returned, promises unresolved, for `use()` under the page's Suspense.
- * docs/decisions/008-routes-and-page-data.md says why this is not react-router's data router.
+ * Runs a page's loader once per visit (one navigation to the page) and keeps what it returned,
+ * promises unresolved, for `use()` under the page's Suspense. Keyed by the router's location object,
+ * so a render that React starts again (an interrupted first render, a retried Suspense boundary) gets
+ * the same data instead of loading twice. docs/decisions/008-routes-and-page-data.md says why this is
+ * not react-router's data router.
  *
  * @param load - the page's loader, e.g. `loadWorkbooks`; it must not throw
  * @returns the loader's data and `reload()`, which runs the loader again (a Try again button)
  */
 export function usePageData<T>(load: () => T): [T, () => void] {
-  const [data, setData] = useState(load);
-  return [data, () => setData(load())];
+  const location = useLocation();
+  const [attempt, setAttempt] = useState(0);
+  let loads = loadsByVisit.get(location);
+  if (!loads) loadsByVisit.set(location, (loads = new Map()));
+  if (!loads.has(attempt)) loads.set(attempt, load());
+  return [loads.get(attempt) as T, () => setAttempt((count) => count + 1)];
 }

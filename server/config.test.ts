@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ABUSE_LIMITS } from './auth/abuse-limits.ts';
 import { DEFAULT_HASH_CONCURRENCY } from './auth/passwords.ts';
-import { ConfigError, parseConfig } from './config.ts';
+import { ConfigError, ENV_SCHEMA, parseConfig } from './config.ts';
 
 describe('parseConfig', () => {
   it('gives every setting its default when the environment is empty', () => {
@@ -94,6 +95,44 @@ describe('parseConfig', () => {
     expect(problems[3]).toMatch(/^LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/);
   });
 
+  it('reports two bad variables together in one error, each with its value and what is expected', () => {
+    let caught: unknown;
+    try {
+      parseConfig({ PORT: '12abc', SIGNUPS_PER_HOUR: 'lots', HOST: '127.0.0.1' }, '/x');
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).problems).toEqual([
+      'PORT must be an integer from 0 to 65535, got "12abc".',
+      'SIGNUPS_PER_HOUR must be a whole number from 1 to 1000000000, got "lots".',
+    ]);
+    // The message the server prints at start lists both.
+    expect((caught as ConfigError).message).toBe(
+      'Invalid configuration:\n' +
+        '  - PORT must be an integer from 0 to 65535, got "12abc".\n' +
+        '  - SIGNUPS_PER_HOUR must be a whole number from 1 to 1000000000, got "lots".',
+    );
+  });
+
+  it('takes a number only as decimal digits: no exponent, hex, sign, fraction or inner space', () => {
+    for (const text of ['12abc', '1e3', '0x10', '+80', '-1', '80.0', '8 0']) {
+      expect(() => parseConfig({ PORT: text }, '/x'), text).toThrow(`PORT must be an integer from 0 to 65535, got "${text}".`);
+    }
+    expect(parseConfig({ PORT: ' 0080 ' }, '/x').port).toBe(80);
+  });
+
+  it('declares every variable in one schema, with a description and what a valid value is', () => {
+    for (const [name, variable] of Object.entries(ENV_SCHEMA.properties)) {
+      expect(variable.description, name).toMatch(/\w/);
+      expect(variable.expected, name).toMatch(/\w/);
+    }
+    // Every variable of the README's configuration table is one of them.
+    const documented = [...readFileSync('README.md', 'utf8').matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1]);
+    expect(documented.length).toBeGreaterThan(20);
+    expect(Object.keys(ENV_SCHEMA.properties)).toEqual(expect.arrayContaining(documented));
+  });
+
   it('never repeats DATABASE_URL in a problem, since it may hold a password', () => {
     expect(() => parseConfig({ DATABASE_URL: 'mysql://user:hunter2@db/helix' }, '/x')).toThrow(
       expect.objectContaining({ message: expect.not.stringContaining('hunter2') }),
@@ -102,6 +141,23 @@ describe('parseConfig', () => {
 
   it('refuses a port above 65535', () => {
     expect(() => parseConfig({ PORT: '70000' }, '/x')).toThrow(ConfigError);
+  });
+
+  it('never repeats JWT_SECRET in a problem, only its length', () => {
+    expect(() => parseConfig({ JWT_SECRET: 'hunter2' }, '/x')).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('hunter2') }),
+    );
+  });
+
+  it('judges HEADERS_TIMEOUT_MS against the default request timeout when REQUEST_TIMEOUT_MS is bad, and a bad HEADERS_TIMEOUT_MS by its default', () => {
+    expect(() => parseConfig({ REQUEST_TIMEOUT_MS: '100', HEADERS_TIMEOUT_MS: '5s' }, '/x')).toThrow(
+      expect.objectContaining({
+        problems: [
+          'HEADERS_TIMEOUT_MS must be a whole number of milliseconds from 1 to 3600000, got "5s".',
+          'HEADERS_TIMEOUT_MS (10000) must not be longer than REQUEST_TIMEOUT_MS (100).',
+        ],
+      }),
+    );
   });
 
   describe('server limits and HSTS (issue 11)', () => {

@@ -1,9 +1,12 @@
 /**
- * Server configuration, parsed from the environment once at start-up (STYLE.md "Fail fast on
- * configuration"): every problem is collected and reported together, then the process exits.
+ * Server configuration, read from the environment once at start-up: every variable is declared in one
+ * JSON Schema, {@link ENV_SCHEMA} (type, default, description, limits), checked by Ajv. Every problem
+ * is collected and reported together, then the process exits: a server never starts on a setting it
+ * misread.
  */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import Ajv, { type ValidateFunction } from 'ajv';
 import { DEFAULT_ABUSE_LIMITS, type AbuseLimitSettings } from './auth/abuse-limits.ts';
 import { DEFAULT_HASH_CONCURRENCY } from './auth/passwords.ts';
 
@@ -15,8 +18,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const MIN_JWT_SECRET_LENGTH = 32;
 
 /**
- * How long the HTTP server waits, in ms (issue 11, "Server limits": a stalled request must not hold
- * a socket for ever). Node answers 408 `request_timeout` to a request not complete in time.
+ * How long the HTTP server waits, in ms (a stalled request must not hold a socket for ever). Node
+ * answers 408 `request_timeout` to a request not complete in time.
  */
 export interface ServerTimeouts {
   /** The whole request, headers and body, must arrive within this (REQUEST_TIMEOUT_MS). */
@@ -74,7 +77,7 @@ export interface Config {
   timeouts?: ServerTimeouts;
   /**
    * `Strict-Transport-Security` max-age in seconds (HSTS_MAX_AGE); null or absent: no HSTS header. Even
-   * when set, the header goes only on responses to HTTPS requests, never over plain HTTP (issue 11).
+   * when set, the header goes only on responses to HTTPS requests, never over plain HTTP (docs/security.md).
    */
   hstsMaxAgeSeconds?: number | null;
   /**
@@ -83,9 +86,9 @@ export interface Config {
    * false or absent: none, so `request.ip` is the socket's peer and `request.protocol` never `https`.
    */
   trustProxy?: number | string[] | false;
-  /** Sign-in and sign-up limits (LOGIN_FAILURES_BURST … SIGNUPS_PER_HOUR, issue 11); absent: {@link DEFAULT_ABUSE_LIMITS}. */
+  /** Sign-in and sign-up limits (LOGIN_FAILURES_BURST … SIGNUPS_PER_HOUR, docs/security.md); absent: {@link DEFAULT_ABUSE_LIMITS}. */
   abuseLimits?: AbuseLimitSettings;
-  /** argon2 computations at once (PASSWORD_HASH_CONCURRENCY, issue 11); absent: {@link DEFAULT_HASH_CONCURRENCY}. */
+  /** argon2 computations at once (PASSWORD_HASH_CONCURRENCY); absent: {@link DEFAULT_HASH_CONCURRENCY}. */
   passwordHashConcurrency?: number;
   /**
    * The address students reach this server at, e.g. `https://helix.example.org` (PUBLIC_URL, no
@@ -120,141 +123,305 @@ export class ConfigError extends Error {
 }
 
 /**
- * Parses the environment into a {@link Config}. Empty variables count as unset. Relative paths are
- * resolved from `cwd`.
+ * One variable's entry in {@link ENV_SCHEMA}: JSON Schema keywords (`type` or `anyOf`, `default`,
+ * `description`, `minimum`, `maximum`, `format`…) and this file's own annotation keywords below.
+ */
+interface EnvVariableSchema {
+  type?: 'string' | 'integer' | 'array';
+  anyOf?: Array<{ type: 'integer' | 'array'; [keyword: string]: unknown }>;
+  default?: unknown;
+  description: string;
+  /** What a valid value is, completing "NAME must be …" (or, for a list, "NAME must list …"). */
+  expected: string;
+  /** Advice added in brackets after a problem, e.g. what leaving the variable unset does. */
+  hint?: string;
+  /**
+   * How a bad value is echoed in the problem: `"value"` quoted (the default), its `length` only (a
+   * secret), or `nothing` (it may hold a password); `"item"` reports a list's bad entries one by one.
+   */
+  show?: 'value' | 'length' | 'nothing' | 'item';
+  /** false: the value is taken as set, spaces included (a secret's spaces are part of it). Default true. */
+  trim?: boolean;
+  [keyword: string]: unknown;
+}
+
+// Shapes shared by several variables.
+const count = (description: string, fallback: number, minimum: number): EnvVariableSchema => ({
+  type: 'integer',
+  minimum,
+  maximum: MAX_LIMIT_SETTING,
+  default: fallback,
+  description,
+  expected: `a whole number from ${minimum} to ${MAX_LIMIT_SETTING}`,
+});
+
+const milliseconds = (description: string, fallback: number): EnvVariableSchema => ({
+  type: 'integer',
+  minimum: 1,
+  maximum: MAX_TIMEOUT_MS,
+  default: fallback,
+  description,
+  expected: `a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`,
+});
+
+const folder = (description: string, fallback: string): EnvVariableSchema => ({
+  type: 'string',
+  default: fallback,
+  description: `${description}; relative paths are resolved from the working directory`,
+  expected: 'a path',
+});
+
+/**
+ * Every environment variable the server reads, as a JSON Schema (draft-07, checked by Ajv) of the
+ * object of their values. Besides the standard keywords each variable has `expected`, the end of the
+ * sentence "NAME must be …" used in problems, and optionally `hint`, `show` and `trim` (see
+ * {@link EnvVariableSchema}); the formats `postgres-url`, `public-url`, `origin` and `proxy-address`
+ * are this file's own. Empty variables count as unset, and unset ones take their `default`. The
+ * order of the properties is the order problems are reported in.
+ */
+export const ENV_SCHEMA = {
+  type: 'object',
+  properties: {
+    PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 3000, description: 'TCP port to listen on; 0 picks a free port', expected: 'an integer from 0 to 65535' },
+    HOST: { type: 'string', default: '0.0.0.0', description: 'interface to listen on', expected: 'an interface address' },
+    DATA_DIR: folder("where PGlite's files, its lock and the generated JWT secret live", './data'),
+    DATABASE_URL: {
+      type: 'string',
+      format: 'postgres-url',
+      description: 'the PostgreSQL to use instead of the embedded PGlite',
+      expected: 'a postgres:// or postgresql:// URL',
+      hint: 'leave it unset to use the embedded PGlite',
+      show: 'nothing',
+    },
+    JWT_SECRET: {
+      type: 'string',
+      minLength: MIN_JWT_SECRET_LENGTH,
+      description: 'the HS256 secret signing access and refresh tokens; unset, one is generated once into DATA_DIR/jwt-secret',
+      expected: `at least ${MIN_JWT_SECRET_LENGTH} characters`,
+      hint: 'leave it unset to generate one in DATA_DIR',
+      show: 'length',
+      trim: false,
+    },
+    STATIC_DIR: folder('the built front end, served at /', './dist'),
+    IMAGES_DIR: folder('lesson images, served at /images/', './content/images'),
+    SCHEMAS_DIR: folder('where the day-N.schema.json answer schemas are read from', './schemas'),
+    INBOX_DIR: folder('welcome messages for new students, *.md with front matter', './content/inbox'),
+    WORKBOOKS_DIR: folder('workbooks, one <slug>.md each, loaded into the database at start-up', './content/workbooks'),
+    LOG_LEVEL: { type: 'string', enum: [...LOG_LEVELS], default: 'info', description: 'the server log level (pino)', expected: `one of ${LOG_LEVELS.join(', ')}` },
+    REQUEST_TIMEOUT_MS: milliseconds('a request, headers and body, must arrive within this, else 408', REQUEST_TIMEOUT_MS),
+    CONNECTION_TIMEOUT_MS: milliseconds('a connection silent this long, even mid-request, is closed', CONNECTION_TIMEOUT_MS),
+    KEEP_ALIVE_TIMEOUT_MS: milliseconds('an idle kept-alive connection is closed after this', KEEP_ALIVE_TIMEOUT_MS),
+    // Listed after the other timeouts: its problem of exceeding REQUEST_TIMEOUT_MS (RELATIONS) is reported after theirs.
+    HEADERS_TIMEOUT_MS: milliseconds('the headers must arrive within this; at most REQUEST_TIMEOUT_MS', HEADERS_TIMEOUT_MS),
+    HSTS_MAX_AGE: {
+      type: 'integer',
+      minimum: 0,
+      maximum: MAX_HSTS_MAX_AGE_SECONDS,
+      description: 'seconds of Strict-Transport-Security, sent only on responses to HTTPS requests; unset, no HSTS',
+      expected: `a whole number of seconds from 0 to ${MAX_HSTS_MAX_AGE_SECONDS}`,
+      hint: 'leave it unset for no HSTS',
+    },
+    TRUST_PROXY: {
+      anyOf: [
+        { type: 'integer', minimum: 0, maximum: 99 },
+        { type: 'array', minItems: 1, items: { type: 'string', format: 'proxy-address' } },
+      ],
+      description: 'the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed; unset, none',
+      expected: 'a number of proxy hops, or proxy addresses and CIDR ranges separated by commas (e.g. "10.0.0.0/8,loopback")',
+    },
+    LOGIN_FAILURES_BURST: count('failed sign-ins one address may make at once', DEFAULT_ABUSE_LIMITS.loginFailuresBurst, 1),
+    LOGIN_FAILURES_PER_MINUTE: count('failed sign-ins one address may make per minute after the burst', DEFAULT_ABUSE_LIMITS.loginFailuresPerMinute, 1),
+    LOGIN_ACCOUNT_FREE_FAILURES: count('failed sign-ins per account before each further one is held back', DEFAULT_ABUSE_LIMITS.accountFreeFailures, 0),
+    LOGIN_ACCOUNT_MAX_DELAY_SECONDS: count("the longest hold on an account's next sign-in, in seconds", DEFAULT_ABUSE_LIMITS.accountMaxDelaySeconds, 1),
+    SIGNUPS_BURST: count('sign-ups one address may make at once', DEFAULT_ABUSE_LIMITS.signupsBurst, 1),
+    SIGNUPS_PER_HOUR: count('sign-ups one address may make per hour after the burst', DEFAULT_ABUSE_LIMITS.signupsPerHour, 1),
+    PASSWORD_HASH_CONCURRENCY: count('argon2 hashes computed at once', DEFAULT_HASH_CONCURRENCY, 1),
+    PUBLIC_URL: {
+      type: 'string',
+      format: 'public-url',
+      description: "the address students reach the server at, the base of image URLs; unset, each request's own origin",
+      expected: 'an http:// or https:// address with no query, e.g. "https://helix.example.org"',
+    },
+    CORS_ORIGINS: {
+      type: 'array',
+      items: { type: 'string', format: 'origin' },
+      default: [],
+      description: 'origins of front ends on other hosts that may call the API from a browser; unset, same origin only',
+      expected: 'origins (scheme, host and port only) separated by commas, e.g. "https://app.school.org"',
+      show: 'item',
+    },
+  } satisfies Record<string, EnvVariableSchema>,
+};
+
+type EnvName = keyof typeof ENV_SCHEMA.properties;
+
+/** The variables' values once checked and defaulted (absent: unset, with no default). */
+interface EnvValues {
+  PORT: number;
+  HOST: string;
+  DATA_DIR: string;
+  DATABASE_URL?: string;
+  JWT_SECRET?: string;
+  STATIC_DIR: string;
+  IMAGES_DIR: string;
+  SCHEMAS_DIR: string;
+  INBOX_DIR: string;
+  WORKBOOKS_DIR: string;
+  LOG_LEVEL: LogLevel;
+  REQUEST_TIMEOUT_MS: number;
+  CONNECTION_TIMEOUT_MS: number;
+  KEEP_ALIVE_TIMEOUT_MS: number;
+  HEADERS_TIMEOUT_MS: number;
+  HSTS_MAX_AGE?: number;
+  TRUST_PROXY?: number | string[];
+  LOGIN_FAILURES_BURST: number;
+  LOGIN_FAILURES_PER_MINUTE: number;
+  LOGIN_ACCOUNT_FREE_FAILURES: number;
+  LOGIN_ACCOUNT_MAX_DELAY_SECONDS: number;
+  SIGNUPS_BURST: number;
+  SIGNUPS_PER_HOUR: number;
+  PASSWORD_HASH_CONCURRENCY: number;
+  PUBLIC_URL?: string;
+  CORS_ORIGINS: string[];
+}
+
+const VARIABLES: Record<EnvName, EnvVariableSchema> = ENV_SCHEMA.properties;
+const ENV_NAMES = Object.keys(VARIABLES) as EnvName[];
+
+/**
+ * Rules between variables, which a schema of one variable cannot state. Each runs once every variable
+ * is valid or back at its default, and its problem is reported in its variable's place, after that
+ * variable's own problem if it has one.
+ */
+const RELATIONS: Partial<Record<EnvName, (values: EnvValues) => string | null>> = {
+  // Node refuses to start a server whose headers timeout is longer than its request timeout.
+  HEADERS_TIMEOUT_MS: ({ HEADERS_TIMEOUT_MS: headers, REQUEST_TIMEOUT_MS: request }) =>
+    headers > request ? `HEADERS_TIMEOUT_MS (${headers}) must not be longer than REQUEST_TIMEOUT_MS (${request}).` : null,
+};
+
+let envValidator: ValidateFunction<EnvValues> | undefined;
+
+/** Ajv for {@link ENV_SCHEMA}: every error, not only the first; `default`s filled in; this file's keywords and formats known. */
+function compileEnvValidator(): ValidateFunction<EnvValues> {
+  const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: true });
+  ajv.addVocabulary(['expected', 'hint', 'show', 'trim']);
+  ajv.addFormat('postgres-url', isPostgresUrl);
+  ajv.addFormat('public-url', (value) => {
+    const url = parseHttpUrl(value);
+    return url !== null && url.search === '' && url.hash === '';
+  });
+  ajv.addFormat('origin', (value) => parseHttpUrl(value)?.origin === value.replace(/\/$/, ''));
+  ajv.addFormat('proxy-address', isProxyAddress);
+  return ajv.compile<EnvValues>(ENV_SCHEMA);
+}
+
+/**
+ * A variable's text as the value its schema checks. Where the schema allows `integer`, text of
+ * decimal digits only becomes a number; anything else (`12abc`, `1e3`, `0x10`, `1 2`, `-1`, `12.0`)
+ * stays text and fails the type check, as Ajv's own `coerceTypes` would not (it takes `1e3` and
+ * `0x10`). Where the schema allows `array`, the text becomes its comma-separated entries, trimmed,
+ * empty ones dropped.
+ */
+function fromText(text: string, variable: EnvVariableSchema): unknown {
+  const types = variable.anyOf ? variable.anyOf.map((branch) => branch.type) : [variable.type];
+  if (types.includes('integer') && /^\d+$/.test(text)) return Number(text);
+  if (types.includes('array')) return text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  return text;
+}
+
+/** "NAME must be …" for a bad variable, echoing its value only as its schema allows. */
+function describeProblem(name: EnvName, text: string): string {
+  const variable = VARIABLES[name];
+  const shown = variable.show === 'nothing' ? '' : variable.show === 'length' ? `, got ${text.length}` : `, got "${text}"`;
+  return `${name} must be ${variable.expected}${shown}${variable.hint === undefined ? '' : ` (${variable.hint})`}.`;
+}
+
+/**
+ * Parses the environment into a {@link Config}, checking it against {@link ENV_SCHEMA}. Empty
+ * variables count as unset. Relative paths are resolved from `cwd`.
  *
  * @param env - variables to read, usually `process.env`
  * @param cwd - base for relative paths, usually `process.cwd()`
- * @throws {@link ConfigError} listing every problem found, not only the first
+ * @throws {@link ConfigError} listing every bad variable, not only the first: for each its name, its
+ *   value (except a secret's) and what is expected, in {@link ENV_SCHEMA}'s order
  * @example
  * const config = parseConfig({ PORT: '0', DATA_DIR: tmp, LOG_LEVEL: 'silent' }, process.cwd());
  */
 export function parseConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
+  const texts: Partial<Record<EnvName, string>> = {};
+  const instance: Record<string, unknown> = {};
+  for (const name of ENV_NAMES) {
+    const text = VARIABLES[name].trim === false ? env[name] : env[name]?.trim();
+    if (text === undefined || text === '') continue;
+    texts[name] = text;
+    instance[name] = fromText(text, VARIABLES[name]);
+  }
+
+  envValidator ??= compileEnvValidator();
+  envValidator(instance);
+  // Per variable, the list entries at fault, or 'whole' for the variable itself.
+  const faults = new Map<EnvName, Set<number | 'whole'>>();
+  for (const error of envValidator.errors ?? []) {
+    const [name, entry] = error.instancePath.split('/').slice(1) as [EnvName, string | undefined];
+    if (!(name in VARIABLES)) continue;
+    const fault = VARIABLES[name].show === 'item' && entry !== undefined ? Number(entry) : 'whole';
+    faults.set(name, (faults.get(name) ?? new Set()).add(fault));
+  }
+  // A bad variable counts as unset from here on, so the rules between variables judge the others against defaults.
+  for (const name of faults.keys()) {
+    if (VARIABLES[name].default === undefined) delete instance[name];
+    else instance[name] = structuredClone(VARIABLES[name].default);
+  }
+  const values = instance as unknown as EnvValues;
+
   const problems: string[] = [];
-  const read = (name: string): string | undefined => {
-    const value = env[name]?.trim();
-    return value === undefined || value === '' ? undefined : value;
-  };
-
-  let port = 3000;
-  const rawPort = read('PORT');
-  if (rawPort !== undefined) {
-    port = Number(rawPort);
-    if (!/^\d+$/.test(rawPort) || port > 65535) problems.push(`PORT must be an integer from 0 to 65535, got "${rawPort}".`);
-  }
-
-  let databaseUrl: string | null = read('DATABASE_URL') ?? null;
-  if (databaseUrl !== null) {
-    if (!isPostgresUrl(databaseUrl)) {
-      // Never echo the URL: it may hold a password.
-      problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset to use the embedded PGlite).');
-      databaseUrl = null;
+  for (const name of ENV_NAMES) {
+    const fault = faults.get(name);
+    const text = texts[name] ?? '';
+    if (fault?.has('whole')) {
+      problems.push(describeProblem(name, text));
+    } else if (fault !== undefined) {
+      const entries = fromText(text, VARIABLES[name]) as string[];
+      const indexes = [...fault].filter((index) => index !== 'whole').sort((a, b) => a - b);
+      for (const index of indexes) problems.push(`${name} must list ${VARIABLES[name].expected}; "${entries[index]}" is not one.`);
     }
+    const related = RELATIONS[name]?.(values);
+    if (related) problems.push(related);
   }
-
-  // Read untrimmed: a secret's spaces are part of it.
-  const jwtSecret = env.JWT_SECRET === undefined || env.JWT_SECRET === '' ? null : env.JWT_SECRET;
-  if (jwtSecret !== null && jwtSecret.length < MIN_JWT_SECRET_LENGTH) {
-    problems.push(`JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters, got ${jwtSecret.length} (leave it unset to generate one in DATA_DIR).`);
-  }
-
-  const rawLogLevel = read('LOG_LEVEL') ?? 'info';
-  const logLevel = LOG_LEVELS.find((level) => level === rawLogLevel);
-  if (logLevel === undefined) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${rawLogLevel}".`);
-
-  const readMilliseconds = (name: string, fallback: number): number => {
-    const raw = read(name);
-    if (raw === undefined) return fallback;
-    if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_TIMEOUT_MS) {
-      problems.push(`${name} must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got "${raw}".`);
-      return fallback;
-    }
-    return Number(raw);
-  };
-  const timeouts: ServerTimeouts = {
-    requestMs: readMilliseconds('REQUEST_TIMEOUT_MS', REQUEST_TIMEOUT_MS),
-    headersMs: readMilliseconds('HEADERS_TIMEOUT_MS', HEADERS_TIMEOUT_MS),
-    connectionMs: readMilliseconds('CONNECTION_TIMEOUT_MS', CONNECTION_TIMEOUT_MS),
-    keepAliveMs: readMilliseconds('KEEP_ALIVE_TIMEOUT_MS', KEEP_ALIVE_TIMEOUT_MS),
-  };
-  // Node refuses to start a server whose headers timeout is longer than its request timeout.
-  if (timeouts.headersMs > timeouts.requestMs) {
-    problems.push(`HEADERS_TIMEOUT_MS (${timeouts.headersMs}) must not be longer than REQUEST_TIMEOUT_MS (${timeouts.requestMs}).`);
-  }
-
-  let hstsMaxAgeSeconds: number | null = null;
-  const rawHsts = read('HSTS_MAX_AGE');
-  if (rawHsts !== undefined) {
-    if (/^\d+$/.test(rawHsts) && Number(rawHsts) <= MAX_HSTS_MAX_AGE_SECONDS) hstsMaxAgeSeconds = Number(rawHsts);
-    else problems.push(`HSTS_MAX_AGE must be a whole number of seconds from 0 to ${MAX_HSTS_MAX_AGE_SECONDS}, got "${rawHsts}" (leave it unset for no HSTS).`);
-  }
-
-  let trustProxy: number | string[] | false = false;
-  const rawTrustProxy = read('TRUST_PROXY');
-  if (rawTrustProxy !== undefined) {
-    const entries = rawTrustProxy.split(',').map((entry) => entry.trim());
-    if (/^\d{1,2}$/.test(rawTrustProxy)) trustProxy = Number(rawTrustProxy);
-    else if (entries.every(isProxyAddress)) trustProxy = entries;
-    else problems.push(`TRUST_PROXY must be a number of proxy hops, or proxy addresses and CIDR ranges separated by commas (e.g. "10.0.0.0/8,loopback"), got "${rawTrustProxy}".`);
-  }
-
-  // Issue 11, "Abuse limits": whole numbers; the defaults are the safe values (README, Configuration).
-  const readCount = (name: string, fallback: number, min: number): number => {
-    const raw = read(name);
-    if (raw === undefined) return fallback;
-    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > MAX_LIMIT_SETTING) {
-      problems.push(`${name} must be a whole number from ${min} to ${MAX_LIMIT_SETTING}, got "${raw}".`);
-      return fallback;
-    }
-    return Number(raw);
-  };
-  const abuseLimits: AbuseLimitSettings = {
-    loginFailuresBurst: readCount('LOGIN_FAILURES_BURST', DEFAULT_ABUSE_LIMITS.loginFailuresBurst, 1),
-    loginFailuresPerMinute: readCount('LOGIN_FAILURES_PER_MINUTE', DEFAULT_ABUSE_LIMITS.loginFailuresPerMinute, 1),
-    accountFreeFailures: readCount('LOGIN_ACCOUNT_FREE_FAILURES', DEFAULT_ABUSE_LIMITS.accountFreeFailures, 0),
-    accountMaxDelaySeconds: readCount('LOGIN_ACCOUNT_MAX_DELAY_SECONDS', DEFAULT_ABUSE_LIMITS.accountMaxDelaySeconds, 1),
-    signupsBurst: readCount('SIGNUPS_BURST', DEFAULT_ABUSE_LIMITS.signupsBurst, 1),
-    signupsPerHour: readCount('SIGNUPS_PER_HOUR', DEFAULT_ABUSE_LIMITS.signupsPerHour, 1),
-  };
-  const passwordHashConcurrency = readCount('PASSWORD_HASH_CONCURRENCY', DEFAULT_HASH_CONCURRENCY, 1);
-
-  let publicUrl: string | null = null;
-  const rawPublicUrl = read('PUBLIC_URL');
-  if (rawPublicUrl !== undefined) {
-    const parsed = parseHttpUrl(rawPublicUrl);
-    if (parsed === null || parsed.search !== '' || parsed.hash !== '') {
-      problems.push(`PUBLIC_URL must be an http:// or https:// address with no query, e.g. "https://helix.example.org", got "${rawPublicUrl}".`);
-    } else publicUrl = `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, '');
-  }
-
-  const corsOrigins: string[] = [];
-  for (const entry of (read('CORS_ORIGINS') ?? '').split(',').map((each) => each.trim()).filter((each) => each !== '')) {
-    const parsed = parseHttpUrl(entry);
-    if (parsed === null || parsed.origin !== entry.replace(/\/$/, '')) {
-      problems.push(`CORS_ORIGINS must list origins (scheme, host and port only) separated by commas, e.g. "https://app.school.org"; "${entry}" is not one.`);
-    } else corsOrigins.push(parsed.origin);
-  }
-
   if (problems.length > 0) throw new ConfigError(problems);
+
+  const publicUrl = values.PUBLIC_URL === undefined ? null : new URL(values.PUBLIC_URL);
   return {
-    port,
-    host: read('HOST') ?? '0.0.0.0',
-    dataDir: resolve(cwd, read('DATA_DIR') ?? './data'),
-    databaseUrl,
-    jwtSecret,
-    staticDir: resolve(cwd, read('STATIC_DIR') ?? './dist'),
-    imagesDir: resolve(cwd, read('IMAGES_DIR') ?? './content/images'),
-    schemasDir: resolve(cwd, read('SCHEMAS_DIR') ?? './schemas'),
-    inboxDir: resolve(cwd, read('INBOX_DIR') ?? './content/inbox'),
-    workbooksDir: resolve(cwd, read('WORKBOOKS_DIR') ?? './content/workbooks'),
-    logLevel: logLevel ?? 'info',
-    timeouts,
-    hstsMaxAgeSeconds,
-    trustProxy,
-    abuseLimits,
-    passwordHashConcurrency,
-    publicUrl,
-    corsOrigins,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: resolve(cwd, values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL ?? null,
+    jwtSecret: values.JWT_SECRET ?? null,
+    staticDir: resolve(cwd, values.STATIC_DIR),
+    imagesDir: resolve(cwd, values.IMAGES_DIR),
+    schemasDir: resolve(cwd, values.SCHEMAS_DIR),
+    inboxDir: resolve(cwd, values.INBOX_DIR),
+    workbooksDir: resolve(cwd, values.WORKBOOKS_DIR),
+    logLevel: values.LOG_LEVEL,
+    timeouts: {
+      requestMs: values.REQUEST_TIMEOUT_MS,
+      headersMs: values.HEADERS_TIMEOUT_MS,
+      connectionMs: values.CONNECTION_TIMEOUT_MS,
+      keepAliveMs: values.KEEP_ALIVE_TIMEOUT_MS,
+    },
+    hstsMaxAgeSeconds: values.HSTS_MAX_AGE ?? null,
+    trustProxy: values.TRUST_PROXY ?? false,
+    abuseLimits: {
+      loginFailuresBurst: values.LOGIN_FAILURES_BURST,
+      loginFailuresPerMinute: values.LOGIN_FAILURES_PER_MINUTE,
+      accountFreeFailures: values.LOGIN_ACCOUNT_FREE_FAILURES,
+      accountMaxDelaySeconds: values.LOGIN_ACCOUNT_MAX_DELAY_SECONDS,
+      signupsBurst: values.SIGNUPS_BURST,
+      signupsPerHour: values.SIGNUPS_PER_HOUR,
+    },
+    passwordHashConcurrency: values.PASSWORD_HASH_CONCURRENCY,
+    publicUrl: publicUrl === null ? null : `${publicUrl.origin}${publicUrl.pathname}`.replace(/\/+$/, ''),
+    corsOrigins: values.CORS_ORIGINS.map((origin) => new URL(origin).origin),
   };
 }
 

@@ -1,48 +1,56 @@
 /**
- * Helmet's security headers, worked out once at start-up instead of on every request (issue 10, "API
- * benchmark"). @fastify/helmet 13 calls `helmet(options)` inside its `onRequest` hook, which parses
- * the whole Content-Security-Policy again for each request: about 20 µs of the 170 µs of CPU a load
- * of saved answers cost (measured with bench:api's CPU per response). Helix's headers do not vary by
- * request (no CSP nonces, no per-route options), so they are computed by running @fastify/helmet
- * itself once, on a throwaway Fastify instance, and set from a plain object afterwards.
+ * Helmet's security headers, worked out once at start-up instead of on every request. @fastify/helmet
+ * 13 calls `helmet(options)` inside its `onRequest` hook, which parses the whole
+ * Content-Security-Policy again for each request: about 20 µs of the 170 µs of CPU a load of saved
+ * answers cost (measured with bench:api's CPU per response). Helix's headers do not vary by request
+ * (no CSP nonces, no per-route options), so they are computed by calling the same `helmet` middleware
+ * once, the way @fastify/helmet calls it, on a response that only records the headers it is given,
+ * and set from a plain object afterwards. server/helmet-headers.test.ts checks the result against
+ * @fastify/helmet itself.
  */
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
-
-/** The response headers of a bare Fastify route, with and without a plugin in front of it. */
-async function probeHeaders(register?: (app: FastifyInstance) => Promise<void>): Promise<Record<string, string>> {
-  const probe = Fastify({ logger: false });
-  try {
-    if (register) await register(probe);
-    probe.get('/', async () => 'probe');
-    const response = await probe.inject({ method: 'GET', url: '/' });
-    return Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, String(value)]));
-  } finally {
-    await probe.close();
-  }
-}
+import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * The headers @fastify/helmet adds to a response with these options: every header its response has
- * and a bare one lacks, or carries with another value.
+ * The headers @fastify/helmet adds to a response with these options.
  *
- * @param options - @fastify/helmet's options; must not ask for CSP nonces (they differ per request)
- * @returns header name (lower case) → value, e.g. `{ 'x-frame-options': 'SAMEORIGIN', … }`
- * @throws when `options.enableCSPNonces` is set
+ * @param options - @fastify/helmet's options; must not ask for CSP nonces (they differ per request).
+ *   Its own `global` option is ignored: the headers go on every response.
+ * @returns header name (lower case) → value, e.g. `{ 'x-frame-options': 'SAMEORIGIN', … }`; a
+ *   promise, as the headers are set up with the app's other asynchronous plugins
+ * @throws (rejects) when `options.enableCSPNonces` is set, or helmet refuses the options
  */
 export async function computeHelmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
-  if (options.enableCSPNonces) throw new Error('CSP nonces differ per request: register @fastify/helmet itself for them');
-  const bare = await probeHeaders();
-  const helmeted = await probeHeaders(async (probe) => {
-    await probe.register(fastifyHelmet, options);
+  // As @fastify/helmet does: its own options are not helmet's.
+  const { enableCSPNonces, global: _global, ...helmetOptions } = options;
+  if (enableCSPNonces) throw new Error('CSP nonces differ per request: register @fastify/helmet itself for them');
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: OutgoingHttpHeader) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+      return recorder;
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  // Helmet's middleware sets its headers synchronously and throws on bad options; the request is
+  // read only by CSP directives given as functions, which Helix does not use.
+  // The cast only bridges type declarations: @fastify/helmet's types name helmet's CommonJS ones,
+  // this import gets its ES module ones, and TypeScript tells their `unique symbol`s apart.
+  helmet(helmetOptions as unknown as HelmetOptions)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
   });
-  return Object.fromEntries(Object.entries(helmeted).filter(([name, value]) => bare[name] !== value));
+  return headers;
 }
 
 /**
  * Sets helmet's headers (see {@link computeHelmetHeaders}) on every response of `app`, from an
  * `onRequest` hook as @fastify/helmet does, so error and not-found answers carry them too.
  *
+ * @throws (rejects) as {@link computeHelmetHeaders}
  * @example
  * await addHelmetHeaders(app, { contentSecurityPolicy: { useDefaults: false, directives }, strictTransportSecurity: false });
  */

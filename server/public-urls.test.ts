@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseMarkdown, renderSection } from './markdown/markdown.ts';
 import { absoluteHtmlUrls, absoluteUrl } from './public-urls.ts';
 
 describe('absolute URLs for front ends on other hosts', () => {
@@ -18,5 +19,12 @@ describe('absolute URLs for front ends on other hosts', () => {
 
   it('does not touch text that only looks like an attribute', () => {
     expect(absoluteHtmlUrls('<p>Write src="/images/x.svg" in Markdown</p>', base)).toBe('<p>Write src="/images/x.svg" in Markdown</p>');
+  });
+
+  it("leaves the Markdown sanitiser's output alone where only text or a value looks like an attribute", () => {
+    const { html } = renderSection(parseMarkdown('Write src="/images/x.svg" or 1 < 2 > 0.\n\n[Day 2](/sections/day-2 "a <b> \\" src=\\"/y\\"")').children);
+    expect(html).toContain('src="/images/x.svg"');
+    expect(html).toContain('title="a <b> &#x22; src=&#x22;/y&#x22;"');
+    expect(absoluteHtmlUrls(html, base)).toBe(html);
   });
 });

@@ -30,8 +30,10 @@ export function absoluteUrl(url: string, base: string): string {
  * Sanitised HTML (server/markdown/markdown.ts) with every root-relative `src` (an image's address)
  * made absolute against `base`. Links (`href`) stay as they are: they name the app's pages, such as
  * `/sections/day-2`, which a front end built from the same routes serves itself. Only tags are
- * rewritten, never text: the sanitiser escapes `<` in text and `<`, `>` and `"` in attribute values,
- * so a tag runs from `<` to the next `>` and its values sit in double quotes.
+ * rewritten, never text: the sanitiser's serialiser (rehype-stringify) escapes `<` in text and `"` in
+ * attribute values, whose quotes are always double. So a match of `<` and a letter starts inside a tag,
+ * runs no further than that tag's end, and a `src="` within it is a real attribute, never a value's
+ * or the text's (a `<` or `>` inside a value can only cut a match short or start one in the same tag).
  *
  * @param html - sanitised HTML
  * @param base - from {@link publicBase}

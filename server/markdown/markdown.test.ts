@@ -1,6 +1,5 @@
-import { Lexer } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { ContentError, isSafeImageUrl, markdownToPlainText, parseFrontMatter, renderSection, sanitizeWorkbookHtml } from './markdown.ts';
+import { ContentError, isSafeImageUrl, markdownToPlainText, parseFrontMatter, parseMarkdown, renderSection, sanitizeWorkbookHtml } from './markdown.ts';
 
 describe('parseFrontMatter', () => {
   it('reads key: value pairs, unquoting values, and returns the body after the closing line', () => {
@@ -61,8 +60,25 @@ describe('sanitizeWorkbookHtml', () => {
 
 describe('renderSection', () => {
   it('takes images out with their captions and renders the rest', () => {
-    expect(renderSection(new Lexer().lex('Cells divide.\n\n![A *cell*](/images/cell.svg)\n\n![bad](javascript:alert(1))'))).toEqual({
+    expect(renderSection(parseMarkdown('Cells divide.\n\n![A *cell*](/images/cell.svg)\n\n![bad](javascript:alert(1))').children)).toEqual({
       html: '<p>Cells divide.</p>',
+      images: [{ url: '/images/cell.svg', caption: 'A cell' }],
+    });
+  });
+});
+
+describe('renderSection, links', () => {
+  it('keeps http(s) and relative links whatever the scheme\'s case, and drops protocol-relative and other schemes', () => {
+    const { html } = renderSection(parseMarkdown('[a](HTTPS://example.org/A) [b](/sections/day-2) [c](//evil.example) [d](mailto:x@y.z) [e](data:text/html,x)').children);
+    expect(html).toBe('<p><a href="https://example.org/A">a</a> <a href="/sections/day-2">b</a> <a>c</a> <a>d</a> <a>e</a></p>');
+  });
+
+  it('resolves reference links and images through definitions written elsewhere in the file', () => {
+    // A file is parsed whole, so its references are recognised; its sections are rendered one by one.
+    const [paragraph, image, ...definitions] = parseMarkdown('See the [guide].\n\n![A cell][cell]\n\n[guide]: /sections/welcome\n[cell]: /images/cell.svg').children;
+    expect(definitions.map((node) => node.type)).toEqual(['definition', 'definition']);
+    expect(renderSection([paragraph!, image!], definitions)).toEqual({
+      html: '<p>See the <a href="/sections/welcome">guide</a>.</p>',
       images: [{ url: '/images/cell.svg', caption: 'A cell' }],
     });
   });

@@ -1,13 +1,23 @@
 /**
  * Markdown content files as the server reads them (content/inbox/*.md, content/workbooks/*.md):
  * front matter (YAML, read by `gray-matter`), Markdown to plain text (inbox bodies), and Markdown to
- * sanitised HTML (workbook sections). Rendering uses `marked`; every HTML string leaving this module has passed
- * `sanitize-html` with {@link SANITIZE_OPTIONS}.
+ * sanitised HTML (workbook sections). One unified pipeline does the Markdown: `remark-parse` with
+ * `remark-gfm` reads it into a syntax tree (mdast), `remark-rehype` turns that into an HTML tree
+ * (hast), `rehype-raw` parses the raw HTML written in the Markdown into that tree, `rehype-sanitize`
+ * keeps only what {@link WORKBOOK_SANITIZE_SCHEMA} allows, and `rehype-stringify` writes the HTML.
+ * Every HTML string leaving this module has passed that sanitiser.
  */
 import { readdirSync } from 'node:fs';
 import matter from 'gray-matter';
-import { Lexer, Marked, type Token, type Tokens } from 'marked';
-import sanitizeHtml from 'sanitize-html';
+import type { Element, Root as HtmlRoot, RootContent as HtmlContent } from 'hast';
+import type { Nodes as MarkdownNodes, PhrasingContent, Root as MarkdownRoot, RootContent as MarkdownContent } from 'mdast';
+import rehypeRaw from 'rehype-raw';
+import rehypeSanitize, { type Options as SanitizeSchema } from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
 
 /** The `.md` files of a directory, README.md excepted, sorted by name. */
 export function markdownFiles(dir: string): string[] {
@@ -42,8 +52,8 @@ function attributeText(value: unknown, key: string, fileName: string): string {
 }
 
 /**
- * Splits a content file into front matter and body with `gray-matter` (issue 8: a well-kept library,
- * not our own parser). The file must open with a `---` line; the lines up to the next `---` line are
+ * Splits a content file into front matter and body with `gray-matter` (a well-kept library, not our
+ * own parser). The file must open with a `---` line; the lines up to the next `---` line are
  * YAML `key: value` pairs (values may be quoted; `#` comments and blank lines are ignored). A leading
  * byte-order mark and CRLF line ends are accepted. Only YAML is read: a `---js` block is refused.
  *
@@ -82,7 +92,19 @@ export function parseFrontMatter(source: string, fileName: string): FrontMatterD
   return { attributes, body: parsed.content };
 }
 
-/** The five entities Markdown authors commonly type, decoded in plain-text output. */
+const markdownParser = unified().use(remarkParse).use(remarkGfm);
+
+/**
+ * Parses Markdown, with GitHub's extensions (tables, strikethrough, autolinks, task lists), into its
+ * syntax tree (mdast). Raw HTML in it stays as `html` nodes, unparsed.
+ *
+ * @example parseMarkdown('## Cells\n\nThey divide.').children.map((node) => node.type) // ['heading', 'paragraph']
+ */
+export function parseMarkdown(markdown: string): MarkdownRoot {
+  return markdownParser.parse(markdown);
+}
+
+/** The five entities Markdown authors commonly type, decoded in the plain text of raw HTML. */
 const BASIC_ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
 
 function decodeBasicEntities(text: string): string {
@@ -95,79 +117,83 @@ function stripTags(html: string): string {
 }
 
 /**
- * The plain text of inline Markdown tokens: emphasis and code marks dropped, a link as
- * `text (url)` (just `url` when the text is the url), an image as its alt text, raw HTML tags removed.
+ * The plain text of inline Markdown (the children of a paragraph, heading or table cell): emphasis
+ * and code marks dropped, a link as `text (url)` (just `url` when the text is the url), an image as
+ * its alt text, a line break as `\n`, raw HTML tags removed.
+ *
+ * @param nodes - phrasing content from {@link parseMarkdown}'s tree
  */
-export function inlinePlainText(tokens: readonly Token[]): string {
+export function inlinePlainText(nodes: readonly PhrasingContent[]): string {
   let text = '';
-  for (const token of tokens) {
-    switch (token.type) {
-      case 'br':
+  for (const node of nodes) {
+    switch (node.type) {
+      case 'break':
         text += '\n';
         break;
       case 'html':
-        text += stripTags(token.raw);
+        text += decodeBasicEntities(stripTags(node.value));
         break;
-      case 'codespan':
-        text += (token as Tokens.Codespan).text;
+      case 'text':
+      case 'inlineCode':
+        text += node.value;
         break;
       case 'image':
-        text += (token as Tokens.Image).text;
+      case 'imageReference':
+        text += node.alt ?? '';
         break;
       case 'link': {
-        const link = token as Tokens.Link;
-        const label = inlinePlainText(link.tokens);
-        text += label === link.href || label === '' ? link.href : `${label} (${link.href})`;
+        const label = inlinePlainText(node.children);
+        text += label === node.url || label === '' ? node.url : `${label} (${node.url})`;
         break;
       }
-      default: {
-        const children = (token as { tokens?: Token[] }).tokens;
-        text += children ? inlinePlainText(children) : decodeBasicEntities((token as { text?: string }).text ?? '');
-      }
+      case 'footnoteReference':
+        break;
+      default:
+        // Emphasis, strong, strikethrough, a link reference: their children's text.
+        if ('children' in node) text += inlinePlainText(node.children);
     }
   }
   return text;
 }
 
-/** The plain text of block tokens, one string per block. */
-function blockPlainText(tokens: readonly Token[]): string[] {
+/** The plain text of block Markdown, one string per block. */
+function blockPlainText(nodes: readonly MarkdownNodes[]): string[] {
   const blocks: string[] = [];
-  for (const token of tokens) {
-    switch (token.type) {
-      case 'space':
-      case 'hr':
-      case 'def':
+  for (const node of nodes) {
+    switch (node.type) {
+      case 'thematicBreak':
+      case 'definition':
+      case 'footnoteDefinition':
+      case 'yaml':
         break;
       case 'code':
-        blocks.push((token as Tokens.Code).text);
+        blocks.push(node.value);
         break;
       case 'html': {
-        const text = decodeBasicEntities(stripTags(token.raw)).trim();
+        const text = decodeBasicEntities(stripTags(node.value)).trim();
         if (text !== '') blocks.push(text);
         break;
       }
       case 'list': {
-        const list = token as Tokens.List;
-        const start = typeof list.start === 'number' ? list.start : 1;
-        blocks.push(
-          list.items
-            .map((item, index) => `${list.ordered ? `${start + index}.` : '-'} ${blockPlainText(item.tokens).join('\n')}`)
-            .join('\n'),
-        );
+        const start = node.start ?? 1;
+        blocks.push(node.children.map((item, index) => `${node.ordered ? `${start + index}.` : '-'} ${blockPlainText(item.children).join('\n')}`).join('\n'));
         break;
       }
       case 'blockquote':
-        blocks.push(...blockPlainText((token as Tokens.Blockquote).tokens));
+        blocks.push(...blockPlainText(node.children));
         break;
-      case 'table': {
-        const table = token as Tokens.Table;
-        const row = (cells: Tokens.TableCell[]) => cells.map((cell) => inlinePlainText(cell.tokens)).join(' | ');
-        blocks.push([row(table.header), ...table.rows.map(row)].join('\n'));
+      case 'table':
+        blocks.push(node.children.map((row) => row.children.map((cell) => inlinePlainText(cell.children)).join(' | ')).join('\n'));
+        break;
+      case 'paragraph':
+      case 'heading': {
+        const text = inlinePlainText(node.children).trim();
+        if (text !== '') blocks.push(text);
         break;
       }
       default: {
-        const children = (token as { tokens?: Token[] }).tokens;
-        const text = (children ? inlinePlainText(children) : decodeBasicEntities((token as { text?: string }).text ?? '')).trim();
+        // Anything else (a stray inline node): its text, if it has any.
+        const text = 'children' in node ? inlinePlainText(node.children as PhrasingContent[]).trim() : '';
         if (text !== '') blocks.push(text);
       }
     }
@@ -186,35 +212,105 @@ function blockPlainText(tokens: readonly Token[]): string[] {
  * // → 'Hi\n\nRead this guide (/sections/welcome).'
  */
 export function markdownToPlainText(markdown: string): string {
-  return blockPlainText(new Lexer().lex(markdown)).join('\n\n');
+  return blockPlainText(parseMarkdown(markdown).children).join('\n\n');
 }
 
 /**
- * What workbook HTML may contain. Tags: p, h3–h6, lists, strong/em/del, code/pre, blockquote, br, hr
- * and tables. Attributes: `href`/`title` on links, `align` on table cells. Link schemes: http and
- * https; relative links are kept, protocol-relative ones (`//host`) are not. Everything else is
- * removed; the contents of script, style, textarea and option go with them (sanitize-html's default).
- * Paragraphs left empty (an image's, once the image is taken out) are dropped.
+ * What workbook HTML may contain, as a `rehype-sanitize` schema. Tags: p, h3–h6, lists,
+ * strong/em/del, code/pre, blockquote, br, hr and tables. Attributes: `href`/`title` on links, `align`
+ * on table cells. Link schemes: http and https; relative links are kept, protocol-relative ones
+ * (`//host`) are not (see {@link isSafeUrl}, applied before this schema). Any other element is
+ * unwrapped, its text kept, except script, style, textarea and option, which go with their contents;
+ * comments and doctypes go too. Paragraphs left empty (an image's, once the image is taken out) are
+ * dropped after sanitising.
  */
-export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'strong', 'em', 'del', 'a', 'code', 'pre', 'blockquote', 'br', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
-  allowedAttributes: { a: ['href', 'title'], th: ['align'], td: ['align'] },
-  allowedSchemes: ['http', 'https'],
-  allowedSchemesByTag: {},
-  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  exclusiveFilter: (frame) => frame.tag === 'p' && frame.text.trim() === '' && !frame.mediaChildren.length,
+export const WORKBOOK_SANITIZE_SCHEMA: SanitizeSchema = {
+  tagNames: ['p', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'strong', 'em', 'del', 'a', 'code', 'pre', 'blockquote', 'br', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+  attributes: { a: ['href', 'title'], th: ['align'], td: ['align'] },
+  protocols: { href: ['http', 'https'] },
+  strip: ['script', 'style', 'textarea', 'option'],
+  clobber: [],
+  allowComments: false,
+  allowDoctypes: false,
 };
 
 /**
- * Sanitises HTML with {@link SANITIZE_OPTIONS}.
+ * True for a URL a link or an image may safely hold: relative (but not `//host`), or http(s) in any
+ * letter case. Backslashes and control characters, which browsers read in surprising ways, are refused.
+ */
+export function isSafeUrl(url: string): boolean {
+  const trimmed = url.trim();
+  if (trimmed === '' || trimmed.startsWith('//') || trimmed.includes('\\') || [...trimmed].some((char) => char.charCodeAt(0) < 0x20)) return false;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed);
+  return scheme === null || ['http', 'https'].includes((scheme[1] as string).toLowerCase());
+}
+
+/** True for a URL an `<img src>` may safely hold (see {@link isSafeUrl}). */
+export function isSafeImageUrl(url: string): boolean {
+  return isSafeUrl(url);
+}
+
+/** Calls `visit` on every element of a tree, parents before their children. */
+function eachElement(node: HtmlRoot | Element, visit: (element: Element) => void): void {
+  for (const child of node.children) {
+    if (child.type !== 'element') continue;
+    visit(child);
+    eachElement(child, visit);
+  }
+}
+
+/** The text of an element and all it contains. */
+function elementText(element: Element): string {
+  return element.children.map((child) => (child.type === 'text' ? child.value : child.type === 'element' ? elementText(child) : '')).join('');
+}
+
+/**
+ * Before sanitising: drops every `href` that {@link isSafeUrl} refuses (the sanitiser's scheme check
+ * lets `//host` through as a relative URL), and writes an http(s) scheme in lower case, as the
+ * sanitiser compares schemes as written.
+ */
+function keepSafeLinks() {
+  return (tree: HtmlRoot) =>
+    eachElement(tree, (element) => {
+      const href = element.properties.href;
+      if (href === undefined || href === null) return;
+      if (typeof href !== 'string' || !isSafeUrl(href)) delete element.properties.href;
+      else element.properties.href = href.trim().replace(/^https?:/i, (scheme) => scheme.toLowerCase());
+    });
+}
+
+/** After sanitising: removes paragraphs with no text left, and with them nothing worth showing. */
+function dropEmptyParagraphs() {
+  const prune = (node: HtmlRoot | Element) => {
+    node.children = node.children.filter((child) => !(child.type === 'element' && child.tagName === 'p' && elementText(child).trim() === '')) as typeof node.children;
+    for (const child of node.children) if (child.type === 'element') prune(child);
+  };
+  return prune;
+}
+
+/** HTML tree (raw HTML nodes included) → sanitised HTML. */
+const htmlSanitizer = unified()
+  .use(rehypeRaw)
+  .use(keepSafeLinks)
+  .use(rehypeSanitize, WORKBOOK_SANITIZE_SCHEMA)
+  .use(dropEmptyParagraphs)
+  .use(rehypeStringify);
+
+/** Markdown tree → HTML tree, raw HTML kept as `raw` nodes for {@link htmlSanitizer} to parse and sanitise. */
+const markdownToHtmlTree = unified().use(remarkRehype, { allowDangerousHtml: true });
+
+function sanitizeHtmlTree(tree: HtmlRoot): string {
+  return htmlSanitizer.stringify(htmlSanitizer.runSync(tree)).trim();
+}
+
+/**
+ * Sanitises HTML with {@link WORKBOOK_SANITIZE_SCHEMA}.
  *
  * @example
  * sanitizeWorkbookHtml('<p onclick="x()">Hi<script>alert(1)</script></p>') // → '<p>Hi</p>'
  */
 export function sanitizeWorkbookHtml(html: string): string {
-  return sanitizeHtml(html, SANITIZE_OPTIONS).trim();
+  return sanitizeHtmlTree({ type: 'root', children: [{ type: 'raw', value: html } as HtmlContent] });
 }
 
 /** An image taken out of a section's Markdown. */
@@ -233,34 +329,40 @@ export interface RenderedSection {
   images: ExtractedImage[];
 }
 
-/** True for a URL an `<img src>` may safely hold: relative (not `//host`), or http(s). */
-export function isSafeImageUrl(url: string): boolean {
-  const trimmed = url.trim();
-  // Backslashes and control characters make browsers read URLs in surprising ways: refuse them.
-  if (trimmed === '' || trimmed.startsWith('//') || trimmed.includes('\\') || [...trimmed].some((char) => char.charCodeAt(0) < 0x20)) return false;
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed);
-  return scheme === null || ['http', 'https'].includes((scheme[1] as string).toLowerCase());
+/**
+ * Takes the images (`image`, and `imageReference` resolved through `definitions`) out of Markdown
+ * nodes, in document order, returning copies without them.
+ */
+function takeOutImages(nodes: readonly MarkdownContent[], definitions: ReadonlyMap<string, string>, images: ExtractedImage[]): MarkdownContent[] {
+  const kept: MarkdownContent[] = [];
+  for (const node of nodes) {
+    if (node.type === 'image' || node.type === 'imageReference') {
+      const url = node.type === 'image' ? node.url : definitions.get(node.identifier);
+      if (url !== undefined && isSafeUrl(url)) images.push({ url: url.trim(), caption: (node.alt ?? '').trim() });
+      continue;
+    }
+    kept.push('children' in node ? ({ ...node, children: takeOutImages(node.children as MarkdownContent[], definitions, images) } as MarkdownContent) : node);
+  }
+  return kept;
 }
-
-/** Renders Markdown with images removed from the HTML (they are returned separately). */
-const sectionMarked = new Marked({ gfm: true, renderer: { image: () => '' } });
 
 /**
  * Renders one workbook section's Markdown: its images (`![caption](url)`) are taken out and
  * returned with their captions, and the rest becomes sanitised HTML.
  *
- * @param tokens - the section's block tokens (from `marked`'s lexer), heading excluded
+ * @param nodes - the section's block nodes from {@link parseMarkdown}'s tree, heading excluded
+ * @param definitions - the whole document's link definitions (`[label]: url`), so that a reference
+ *   in this section to a definition in another still resolves; default none
  * @example
- * renderSection(new Lexer().lex('Cells divide.\n\n![A cell](/images/cell.svg)'))
+ * renderSection(parseMarkdown('Cells divide.\n\n![A cell](/images/cell.svg)').children)
  * // → { html: '<p>Cells divide.</p>', images: [{ url: '/images/cell.svg', caption: 'A cell' }] }
  */
-export function renderSection(tokens: Token[]): RenderedSection {
+export function renderSection(nodes: readonly MarkdownContent[], definitions: readonly MarkdownContent[] = []): RenderedSection {
+  const definitionUrls = new Map<string, string>();
+  for (const node of [...definitions, ...nodes]) if (node.type === 'definition' && !definitionUrls.has(node.identifier)) definitionUrls.set(node.identifier, node.url);
   const images: ExtractedImage[] = [];
-  sectionMarked.walkTokens(tokens, (token) => {
-    if (token.type !== 'image') return;
-    const image = token as Tokens.Image;
-    if (isSafeImageUrl(image.href)) images.push({ url: image.href.trim(), caption: inlinePlainText(image.tokens ?? []).trim() });
-  });
-  const html = sectionMarked.parser(tokens);
-  return { html: sanitizeWorkbookHtml(html), images };
+  const section: MarkdownRoot = { type: 'root', children: [...takeOutImages(nodes, definitionUrls, images), ...definitions] };
+  const tree = markdownToHtmlTree.runSync(section) as HtmlRoot;
+  return { html: sanitizeHtmlTree(tree), images };
 }
+

@@ -30,7 +30,7 @@ export interface WorkbookDetailResponse {
   sections: {
     id: number;
     heading: string;
-    /** Sanitised HTML (server/markdown/markdown.ts, SANITIZE_OPTIONS), its root-relative URLs made absolute. */
+    /** Sanitised HTML (server/markdown/markdown.ts, WORKBOOK_SANITIZE_SCHEMA), its root-relative URLs made absolute. */
     content_html: string;
     /** `image` is an absolute URL, usually `<PUBLIC_URL>/images/<file>`; `caption` is empty when there is none. */
     images: { id: number; image: string; caption: string }[];

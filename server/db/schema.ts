@@ -24,8 +24,8 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * `usernameKey(username)` (server/auth/credentials.ts), computed in JavaScript only so that one rule
-     * decides uniqueness, sign-in and the abuse limits (issue 11). Null only for a non-ASCII username
-     * stored before issue 11, until the next start-up fills it in (`fillUsernameKeys`).
+     * decides uniqueness, sign-in and the abuse limits (docs/security.md). Null only for a non-ASCII username
+     * stored before usernames were compared that way, until the next start-up fills it in (`fillUsernameKeys`).
      */
     usernameKey: text('username_key'),
   },
@@ -43,7 +43,7 @@ export const dayAnswers = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 1..5 (spec section 1, "The week at a glance"). */
+    /** 1..5 (docs/requirements.md#the-week). */
     day: smallint('day').notNull(),
     answers: jsonb('answers').$type<Answers>().notNull(),
     revision: integer('revision').notNull().default(1),
@@ -53,7 +53,7 @@ export const dayAnswers = pgTable(
 );
 
 /**
- * A student's inbox (spec section 3, "Inbox message"). Sign-up fills it with the welcome messages
+ * A student's inbox (docs/requirements.md#records). Sign-up fills it with the welcome messages
  * from `content/inbox/*.md` (server/inbox/messages.ts). `body` is plain text: paragraphs separated by
  * blank lines.
  */
@@ -73,7 +73,7 @@ export const inboxMessages = pgTable(
 );
 
 /**
- * Workbooks (spec section 3, "Workbook"), loaded at start-up from `content/workbooks/<slug>.md`
+ * Workbooks (docs/requirements.md#records), loaded at start-up from `content/workbooks/<slug>.md`
  * (server/workbooks/load.ts). The slug is the file name without `.md`.
  */
 export const workbooks = pgTable('workbooks', {
@@ -117,7 +117,7 @@ export const workbookSectionImages = pgTable(
 );
 
 /**
- * Logins: one row per sign-in or sign-up, the server-side half of refresh-token rotation (issue 11,
+ * Logins: one row per sign-in or sign-up, the server-side half of refresh-token rotation (docs/security.md,
  * "Sessions"; server/auth/sessions.ts). The id is the `fam` claim of the login's tokens. Only hashes of
  * refresh tokens are stored, never the tokens.
  */
@@ -149,7 +149,7 @@ export const refreshTokenFamilies = pgTable(
 );
 
 /**
- * Abuse-limit counters shared by every server on one PostgreSQL (issue 11, "Abuse limits";
+ * Abuse-limit counters shared by every server on one PostgreSQL (docs/security.md;
  * server/auth/limit-store.ts). One row per key (`login-address:…`, `login-account:…`, `signup-address:…`).
  * Times are milliseconds since the epoch, from the servers' clocks.
  */

@@ -11,11 +11,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { Token, Tokens } from 'marked';
-import { Lexer } from 'marked';
+import type { RootContent as MarkdownContent } from 'mdast';
 import type { Database } from '../db/index.ts';
 import { workbooks, workbookSectionImages, workbookSections } from '../db/schema.ts';
-import { ContentError, inlinePlainText, markdownFiles, parseFrontMatter, renderSection } from '../markdown/markdown.ts';
+import { ContentError, inlinePlainText, markdownFiles, parseFrontMatter, parseMarkdown, renderSection } from '../markdown/markdown.ts';
 
 /** Receives warnings about content, e.g. Fastify's `app.log.warn`. */
 export type WarnFunction = (message: string) => void;
@@ -52,14 +51,17 @@ export function parseWorkbook(source: string, fileName: string, warn: WarnFuncti
   const { attributes, body } = parseFrontMatter(source, fileName);
   const title = attributes.title?.trim() ?? '';
   if (title === '') throw new ContentError(`${fileName}: the front matter needs a "title:".`);
-  const groups: { heading: string; tokens: Token[] }[] = [];
+  const groups: { heading: string; nodes: MarkdownContent[] }[] = [];
+  // Link definitions (`[label]: url`) hold for the whole file, whichever section they are written in.
+  const definitions: MarkdownContent[] = [];
   let preambleIgnored = false;
-  for (const token of new Lexer({ gfm: true }).lex(body)) {
-    if (token.type === 'heading' && (token as Tokens.Heading).depth === 2) {
-      groups.push({ heading: inlinePlainText((token as Tokens.Heading).tokens).trim(), tokens: [] });
+  for (const node of parseMarkdown(body).children) {
+    if (node.type === 'definition') definitions.push(node);
+    if (node.type === 'heading' && node.depth === 2) {
+      groups.push({ heading: inlinePlainText(node.children).trim(), nodes: [] });
     } else if (groups.length > 0) {
-      (groups[groups.length - 1] as { tokens: Token[] }).tokens.push(token);
-    } else if (token.type !== 'space' && !(token.type === 'heading' && (token as Tokens.Heading).depth === 1)) {
+      (groups[groups.length - 1] as { nodes: MarkdownContent[] }).nodes.push(node);
+    } else if (node.type !== 'definition' && !(node.type === 'heading' && node.depth === 1)) {
       preambleIgnored = true;
     }
   }
@@ -68,8 +70,8 @@ export function parseWorkbook(source: string, fileName: string, warn: WarnFuncti
     slug: fileName.replace(/\.md$/i, ''),
     title,
     description: attributes.description?.trim() ?? '',
-    sections: groups.map(({ heading, tokens }) => {
-      const rendered = renderSection(tokens);
+    sections: groups.map(({ heading, nodes }) => {
+      const rendered = renderSection(nodes, definitions);
       return { heading, contentHtml: rendered.html, images: rendered.images.map(({ url, caption }) => ({ image: url, caption })) };
     }),
   };

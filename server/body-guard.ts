@@ -3,7 +3,7 @@
  * database error on a student's input would otherwise be a 500 (and a silent autosave failure).
  */
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from './errors.ts';
+import { HttpError } from './errors.ts';
 
 /**
  * Deepest nesting of objects and arrays accepted in a body. A day's answers are about 4 levels deep;
@@ -56,10 +56,10 @@ export function findUnstorableValue(value: unknown, root = 'body'): string | nul
 /**
  * A `preValidation` hook: answers 400 `invalid_request` for a body {@link findUnstorableValue} rejects.
  *
- * @throws {@link ApiError} `invalid_request`
+ * @throws {@link HttpError} `invalid_request`
  */
 export async function rejectUnstorableBody(request: FastifyRequest): Promise<void> {
   if (request.body === undefined) return;
   const problem = findUnstorableValue(request.body);
-  if (problem !== null) throw new ApiError('invalid_request', problem);
+  if (problem !== null) throw new HttpError('invalid_request', problem);
 }

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, toApiError } from './errors.ts';
+import { HttpError, toApiError } from './errors.ts';
 
 describe('toApiError', () => {
-  it('passes an ApiError through with its registered status', () => {
-    const { error, unexpected } = toApiError(new ApiError('username_taken'));
+  it('passes an HttpError through with its registered status', () => {
+    const { error, unexpected } = toApiError(new HttpError('username_taken'));
     expect(error.statusCode).toBe(409);
     expect(error.toBody()).toEqual({ detail: 'This username is already taken.', code: 'username_taken' });
     expect(unexpected).toBe(false);
   });
 
   it('answers a revision_conflict as 409 with its extra fields, which never replace detail or code', () => {
-    const conflict = new ApiError('revision_conflict', undefined, { answers: { geneQ1: 'stored' }, revision: 2, updated_at: null, code: 'other' });
+    const conflict = new HttpError('revision_conflict', undefined, { answers: { geneQ1: 'stored' }, revision: 2, updated_at: null, code: 'other' });
     const { error } = toApiError(conflict);
     expect(error.statusCode).toBe(409);
     expect(error.toBody()).toEqual({

@@ -56,11 +56,11 @@ export const ERROR_BODY_SCHEMA = {
  * them in its response schema for that status, as the 409 `revision_conflict` of a save does).
  *
  * @example
- * throw new ApiError('username_taken');
- * throw new ApiError('invalid_answers', 'answers/fillBlanks/3 must be string');
- * throw new ApiError('revision_conflict', undefined, { answers, revision: 3, updated_at: '2025-05-01T10:00:00.000Z' });
+ * throw new HttpError('username_taken');
+ * throw new HttpError('invalid_answers', 'answers/fillBlanks/3 must be string');
+ * throw new HttpError('revision_conflict', undefined, { answers, revision: 3, updated_at: '2025-05-01T10:00:00.000Z' });
  */
-export class ApiError extends Error {
+export class HttpError extends Error {
   readonly code: ApiErrorCode;
   /** The registered HTTP status of `code`. */
   readonly statusCode: number;
@@ -71,7 +71,7 @@ export class ApiError extends Error {
   constructor(code: ApiErrorCode, detail?: string, fields: Readonly<Record<string, unknown>> = {}) {
     const entry = API_ERRORS[code];
     super(detail ?? entry.message);
-    this.name = 'ApiError';
+    this.name = 'HttpError';
     this.code = code;
     this.statusCode = entry.status;
     this.detail = detail ?? entry.message;
@@ -146,27 +146,27 @@ interface AnyError {
  *
  * @returns the status and body to answer with; `unexpected` is true for errors to log as bugs
  */
-export function toApiError(error: unknown): { error: ApiError; unexpected: boolean } {
-  if (error instanceof ApiError) return { error, unexpected: false };
+export function toApiError(error: unknown): { error: HttpError; unexpected: boolean } {
+  if (error instanceof HttpError) return { error, unexpected: false };
   const candidate = (typeof error === 'object' && error !== null ? error : {}) as AnyError;
   if (Array.isArray(candidate.validation)) {
-    return { error: new ApiError('invalid_request', describeValidationError(candidate.validationContext ?? 'body', candidate.validation)), unexpected: false };
+    return { error: new HttpError('invalid_request', describeValidationError(candidate.validationContext ?? 'body', candidate.validation)), unexpected: false };
   }
   if (isDataException(error)) {
     // Input the database refused as data (SQLSTATE class 22, e.g. an unstorable character) is the
     // client's fault, not ours. The body guard should catch it first; this is the safety net.
-    return { error: new ApiError('invalid_request', 'The request holds a value the database cannot store.'), unexpected: false };
+    return { error: new HttpError('invalid_request', 'The request holds a value the database cannot store.'), unexpected: false };
   }
   const mapped = typeof candidate.code === 'string' ? FASTIFY_ERROR_CODES[candidate.code] : undefined;
-  if (mapped !== undefined) return { error: new ApiError(mapped), unexpected: false };
+  if (mapped !== undefined) return { error: new HttpError(mapped), unexpected: false };
   const status = typeof candidate.statusCode === 'number' ? candidate.statusCode : 500;
-  if (status === 429) return { error: new ApiError('rate_limited'), unexpected: false };
+  if (status === 429) return { error: new HttpError('rate_limited'), unexpected: false };
   // @fastify/static answers 403 for paths it will not serve (e.g. `//` or `..`): to a client, that is just not found.
-  if (status === 403 || status === 404) return { error: new ApiError('not_found'), unexpected: false };
+  if (status === 403 || status === 404) return { error: new HttpError('not_found'), unexpected: false };
   if (status >= 400 && status < 500) {
-    return { error: new ApiError('invalid_request', typeof candidate.message === 'string' ? candidate.message : undefined), unexpected: false };
+    return { error: new HttpError('invalid_request', typeof candidate.message === 'string' ? candidate.message : undefined), unexpected: false };
   }
-  return { error: new ApiError('internal_error'), unexpected: true };
+  return { error: new HttpError('internal_error'), unexpected: true };
 }
 
 /**
@@ -192,17 +192,17 @@ interface ClientError {
  * `maxHeaderSize` are `headers_too_large` (431), anything else the HTTP parser refused (a garbage
  * request line, a bad header, a broken chunked body) is `invalid_request` (400).
  */
-export function clientErrorToApiError(error: ClientError): ApiError {
-  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return new ApiError('request_timeout');
-  if (error.code === 'HPE_HEADER_OVERFLOW') return new ApiError('headers_too_large');
-  return new ApiError('invalid_request', 'The request is not valid HTTP/1.1.');
+export function clientErrorToApiError(error: ClientError): HttpError {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return new HttpError('request_timeout');
+  if (error.code === 'HPE_HEADER_OVERFLOW') return new HttpError('headers_too_large');
+  return new HttpError('invalid_request', 'The request is not valid HTTP/1.1.');
 }
 
 /**
  * A complete HTTP/1.1 response for an error, written straight to a socket when there is no Fastify
  * reply to send it with: `{"detail", "code"}`, `Cache-Control: no-store`, `Connection: close`.
  */
-export function rawErrorResponse(error: ApiError): string {
+export function rawErrorResponse(error: HttpError): string {
   const body = JSON.stringify(error.toBody());
   return [
     `HTTP/1.1 ${error.statusCode} ${STATUS_CODES[error.statusCode] ?? 'Error'}`,
@@ -236,7 +236,7 @@ export function handleClientError(error: ClientError, socket: Socket): void {
  * and the connection is closed since the request's body is left unread.
  */
 export function answerExpectationFailed(_request: IncomingMessage, response: ServerResponse): void {
-  const error = new ApiError('expectation_failed');
+  const error = new HttpError('expectation_failed');
   const body = JSON.stringify(error.toBody());
   response.writeHead(error.statusCode, {
     'content-type': 'application/json; charset=utf-8',

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from './errors.ts';
+import { HttpError } from './errors.ts';
 
 /** Hashed bundle files never change under the same name. */
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -56,10 +56,10 @@ export async function staticFiles(app: FastifyInstance, options: StaticFilesOpti
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?', 1)[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/')) {
-      throw new ApiError('not_found', `There is no API route ${request.method} ${path}.`);
+      throw new HttpError('not_found', `There is no API route ${request.method} ${path}.`);
     }
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
-    if (!wantsPage) throw new ApiError('not_found');
+    if (!wantsPage) throw new HttpError('not_found');
     if (!existsSync(indexPath)) {
       return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
     }

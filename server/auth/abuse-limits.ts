@@ -19,7 +19,7 @@
  */
 import { isIPv6 } from 'node:net';
 import type { FastifyReply } from 'fastify';
-import { ApiError } from '../errors.ts';
+import { HttpError } from '../errors.ts';
 import { usernameKey } from './credentials.ts';
 import type { LimitChange, LimitState, LimitStore } from './limit-store.ts';
 
@@ -80,7 +80,7 @@ export class RateLimitedError extends Error {
  */
 export function replyRateLimited(reply: FastifyReply, error: unknown): FastifyReply {
   if (!(error instanceof RateLimitedError)) throw error;
-  return reply.code(429).header('retry-after', String(error.retryAfterSeconds)).send(new ApiError('rate_limited', error.message).toBody());
+  return reply.code(429).header('retry-after', String(error.retryAfterSeconds)).send(new HttpError('rate_limited', error.message).toBody());
 }
 
 /**

@@ -19,7 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { Database } from '../db/index.ts';
 import { users } from '../db/schema.ts';
-import { ApiError } from '../errors.ts';
+import { HttpError } from '../errors.ts';
 import type { TokenService } from './tokens.ts';
 
 /** Who a request is from, as its access token says (the account is not looked up). */
@@ -53,7 +53,7 @@ export const ACCOUNT_GONE_DETAIL = 'The account for this token no longer exists.
  * how routes answer a deleted account. A token seen before is not verified again until its `exp`.
  *
  * @param options.now - the clock expiry is checked against; give the token service's (tests move it)
- * @throws {@link ApiError} `not_authenticated` (401) without a bearer token; `invalid_token` (401) for
+ * @throws {@link HttpError} `not_authenticated` (401) without a bearer token; `invalid_token` (401) for
  *   a token that is malformed, forged, expired, or a refresh token
  * @example
  * const authenticate = createAuthenticate(tokens, { now });
@@ -85,11 +85,11 @@ export function createAuthenticate(tokens: TokenService, options: { now?: () => 
 
   return async function authenticate(request) {
     const header = request.headers.authorization;
-    if (header === undefined || header.trim() === '') throw new ApiError('not_authenticated');
+    if (header === undefined || header.trim() === '') throw new HttpError('not_authenticated');
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (match?.[1] === undefined) throw new ApiError('invalid_token', 'The Authorization header must be "Bearer <access token>".');
+    if (match?.[1] === undefined) throw new HttpError('invalid_token', 'The Authorization header must be "Bearer <access token>".');
     const userId = await verify(match[1]);
-    if (userId === null) throw new ApiError('invalid_token');
+    if (userId === null) throw new HttpError('invalid_token');
     request.user = { id: userId };
   };
 }

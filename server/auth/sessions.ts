@@ -17,7 +17,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { refreshTokenFamilies } from '../db/schema.ts';
-import { ApiError } from '../errors.ts';
+import { HttpError } from '../errors.ts';
 import { REFRESH_TOKEN_TTL_SECONDS, type RefreshClaims, type TokenService } from './tokens.ts';
 
 /**
@@ -63,7 +63,7 @@ export interface SessionService {
    * @param refreshToken - the login's current refresh token (or, within {@link REFRESH_REUSE_GRACE_MS}
    *   of a rotation, the one it replaced)
    * @param options.rotate - true for a client that stores the next refresh token (Helix's own)
-   * @throws {@link ApiError} `invalid_token` (401) for a token that is malformed, forged, expired or
+   * @throws {@link HttpError} `invalid_token` (401) for a token that is malformed, forged, expired or
    *   names no open login, and for a spent token outside the grace window, which also ends the login
    */
   refresh(refreshToken: string, options?: { rotate?: boolean }): Promise<RefreshResult>;
@@ -120,12 +120,12 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
   /** The plain mode: the current token (or the one a rotation replaced, within the grace) gives an access token. */
   async function refreshWithoutRotation(claims: RefreshClaims, presentedHash: string, time: Date): Promise<{ access: string }> {
     const [family] = await db.select().from(refreshTokenFamilies).where(eq(refreshTokenFamilies.id, claims.familyId)).limit(1);
-    if (family === undefined || family.userId !== claims.userId || family.revokedAt !== null) throw new ApiError('invalid_token', LOGIN_ENDED_MESSAGE);
+    if (family === undefined || family.userId !== claims.userId || family.revokedAt !== null) throw new HttpError('invalid_token', LOGIN_ENDED_MESSAGE);
     const current = family.tokenHash === presentedHash;
     const justReplaced = family.previousTokenHash === presentedHash && time.getTime() - family.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS;
     if (current || justReplaced) return { access: await tokens.issueAccess(claims.userId, claims.familyId) };
     await revoke(claims.familyId, 'reuse');
-    throw new ApiError('invalid_token', TOKEN_REUSED_MESSAGE);
+    throw new HttpError('invalid_token', TOKEN_REUSED_MESSAGE);
   }
 
   return {
@@ -155,7 +155,7 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
 
     async refresh(refreshToken, { rotate = false } = {}) {
       const claims = await tokens.verifyRefresh(refreshToken);
-      if (claims === null) throw new ApiError('invalid_token');
+      if (claims === null) throw new HttpError('invalid_token');
       const presentedHash = hashToken(refreshToken);
       const time = now();
       if (!rotate) return refreshWithoutRotation(claims, presentedHash, time);
@@ -183,7 +183,7 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
 
       // Not the current token: the login ended, or the token was spent already.
       const [family] = await db.select().from(refreshTokenFamilies).where(eq(refreshTokenFamilies.id, claims.familyId)).limit(1);
-      if (family === undefined || family.userId !== claims.userId || family.revokedAt !== null) throw new ApiError('invalid_token', LOGIN_ENDED_MESSAGE);
+      if (family === undefined || family.userId !== claims.userId || family.revokedAt !== null) throw new HttpError('invalid_token', LOGIN_ENDED_MESSAGE);
       const sinceRotation = time.getTime() - family.rotatedAt.getTime();
       if (family.previousTokenHash === presentedHash && sinceRotation <= REFRESH_REUSE_GRACE_MS) {
         // Grace: sign again exactly the token the rotation gave (signing is deterministic), and check it is.
@@ -195,7 +195,7 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
         if (hashToken(current) === family.tokenHash) return { access: await tokens.issueAccess(claims.userId, claims.familyId), refresh: current };
       }
       await revoke(claims.familyId, 'reuse');
-      throw new ApiError('invalid_token', TOKEN_REUSED_MESSAGE);
+      throw new HttpError('invalid_token', TOKEN_REUSED_MESSAGE);
     },
 
     revoke,

@@ -14,7 +14,7 @@ import { FIRST_DAY, type AnswersValidator } from '../answers/validators.ts';
 import { ACCOUNT_GONE_DETAIL, accountExists, isMissingAccountError } from '../auth/authenticate.ts';
 import type { Database } from '../db/index.ts';
 import type { Answers } from '../../engine/schema/index.ts';
-import { ApiError } from '../errors.ts';
+import { HttpError } from '../errors.ts';
 import { errorResponse } from './schemas.ts';
 import { positiveIntegerParams } from './id-params.ts';
 
@@ -107,7 +107,7 @@ export async function dayAnswersRoutes(app: FastifyInstance, options: DayAnswers
     try {
       return await save();
     } catch (error) {
-      if (isMissingAccountError(error)) throw new ApiError('invalid_token', ACCOUNT_GONE_DETAIL);
+      if (isMissingAccountError(error)) throw new HttpError('invalid_token', ACCOUNT_GONE_DETAIL);
       throw error;
     }
   };
@@ -124,13 +124,13 @@ export async function dayAnswersRoutes(app: FastifyInstance, options: DayAnswers
       },
     },
     async (request) => {
-      if (request.user === null) throw new ApiError('not_authenticated');
+      if (request.user === null) throw new HttpError('not_authenticated');
       const { day } = request.params;
       const saved = await loadAnswers(db, request.user.id, day);
       if (saved === null) {
         // Nothing stored: a day not saved yet, or an account deleted since its token was issued.
-        if (!(await accountExists(db, request.user.id))) throw new ApiError('invalid_token', ACCOUNT_GONE_DETAIL);
-        throw new ApiError('not_found', `Nothing is saved for day ${day} yet.`);
+        if (!(await accountExists(db, request.user.id))) throw new HttpError('invalid_token', ACCOUNT_GONE_DETAIL);
+        throw new HttpError('not_found', `Nothing is saved for day ${day} yet.`);
       }
       // Rows saved before a content change come back in today's shape.
       return toResponse(saved, answersValidator.repair(day, saved.answers));
@@ -166,24 +166,24 @@ export async function dayAnswersRoutes(app: FastifyInstance, options: DayAnswers
       },
     },
     async (request) => {
-      if (request.user === null) throw new ApiError('not_authenticated');
+      if (request.user === null) throw new HttpError('not_authenticated');
       const userId = request.user.id;
       const { day } = request.params;
       const { answers: received, base_revision: baseRevision } = request.body;
       const prepared = answersValidator.prepare(day, received);
-      if (prepared.problem !== null) throw new ApiError('invalid_answers', prepared.problem);
+      if (prepared.problem !== null) throw new HttpError('invalid_answers', prepared.problem);
       if (baseRevision === undefined) return toResponse(await whileAccountExists(() => saveAnswers(db, userId, day, prepared.answers)));
 
       const outcome = await whileAccountExists(() => saveAnswersIfRevision(db, userId, day, prepared.answers, baseRevision ?? 0));
       if (outcome.saved !== null) return toResponse(outcome.saved);
       const stored = outcome.conflict;
-      if (stored === null && !(await accountExists(db, userId))) throw new ApiError('invalid_token', ACCOUNT_GONE_DETAIL);
+      if (stored === null && !(await accountExists(db, userId))) throw new HttpError('invalid_token', ACCOUNT_GONE_DETAIL);
       const conflict: Omit<RevisionConflictResponse, 'detail' | 'code'> = {
         answers: answersValidator.repair(day, stored?.answers ?? {}),
         revision: stored?.revision ?? 0,
         updated_at: stored?.updatedAt.toISOString() ?? null,
       };
-      throw new ApiError(
+      throw new HttpError(
         'revision_conflict',
         `Your answers for day ${day} were saved from somewhere else since this page loaded them: it sent base_revision ${baseRevision ?? 'null'}, the stored revision is ${conflict.revision}.`,
         conflict,

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { Database } from '../db/index.ts';
-import { ApiError } from '../errors.ts';
+import { HttpError } from '../errors.ts';
 import { listInbox, setMessageRead, type InboxMessage } from '../inbox/messages.ts';
 import { positiveIntegerParams } from './id-params.ts';
 import { errorResponse } from './schemas.ts';
@@ -78,7 +78,7 @@ export async function inboxRoutes(app: FastifyInstance, options: InboxRoutesOpti
       },
     },
     async (request): Promise<InboxPageResponse> => {
-      if (request.user === null) throw new ApiError('not_authenticated');
+      if (request.user === null) throw new HttpError('not_authenticated');
       const results = (await listInbox(db, request.user.id)).map(toMessageResponse);
       return { count: results.length, next: null, previous: null, results };
     },
@@ -103,9 +103,9 @@ export async function inboxRoutes(app: FastifyInstance, options: InboxRoutesOpti
       },
     },
     async (request): Promise<InboxMessageResponse> => {
-      if (request.user === null) throw new ApiError('not_authenticated');
+      if (request.user === null) throw new HttpError('not_authenticated');
       const updated = await setMessageRead(db, request.user.id, request.params.id, request.body.is_read);
-      if (updated === null) throw new ApiError('not_found', 'No such message.');
+      if (updated === null) throw new HttpError('not_found', 'No such message.');
       return toMessageResponse(updated);
     },
   );

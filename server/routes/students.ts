@@ -13,7 +13,7 @@ import type { SessionService } from '../auth/sessions.ts';
 import { createUser, UsernameTakenError, type User } from '../auth/users.ts';
 import type { Database } from '../db/index.ts';
 import { users } from '../db/schema.ts';
-import { ApiError } from '../errors.ts';
+import { HttpError } from '../errors.ts';
 import { deliverWelcomeMessages, type WelcomeMessage } from '../inbox/messages.ts';
 import { errorResponse, MAX_NAME_LENGTH, nameSchema, passwordSchema, tokenPairSchema } from './schemas.ts';
 
@@ -97,10 +97,10 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
       const { body } = request;
       const username = normalizeUsername(body.username);
       // NFKC can turn a name into spaces, or lengthen it (U+FDFA becomes 18 characters).
-      if (username === '') throw new ApiError('invalid_request', 'body/username must not be blank');
-      if ([...username].length > MAX_NAME_LENGTH) throw new ApiError('invalid_request', `body/username must NOT have more than ${MAX_NAME_LENGTH} characters`);
+      if (username === '') throw new HttpError('invalid_request', 'body/username must not be blank');
+      if ([...username].length > MAX_NAME_LENGTH) throw new HttpError('invalid_request', `body/username must NOT have more than ${MAX_NAME_LENGTH} characters`);
       const problem = usernameProblem(username) ?? newPasswordProblem(body.password);
-      if (problem !== null) throw new ApiError('invalid_request', problem);
+      if (problem !== null) throw new HttpError('invalid_request', problem);
       const classroomName = body.classroom_name?.trim() ?? '';
       let passwordHash: string;
       try {
@@ -124,7 +124,7 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
           return created;
         });
       } catch (error) {
-        if (error instanceof UsernameTakenError) throw new ApiError('username_taken');
+        if (error instanceof UsernameTakenError) throw new HttpError('username_taken');
         throw error;
       }
       return reply.code(201).send(await sessions.start(user.id));
@@ -154,10 +154,10 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
       },
     },
     async (request) => {
-      if (request.user === null) throw new ApiError('not_authenticated');
+      if (request.user === null) throw new HttpError('not_authenticated');
       // The token is checked without the database: this lookup is the profile's only query.
       const [user] = await profileQuery.execute({ id: request.user.id });
-      if (user === undefined) throw new ApiError('invalid_token', ACCOUNT_GONE_DETAIL);
+      if (user === undefined) throw new HttpError('invalid_token', ACCOUNT_GONE_DETAIL);
       return toProfile(user);
     },
   );

@@ -10,7 +10,7 @@ import type { SessionService } from '../auth/sessions.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import { findUserByUsername } from '../auth/users.ts';
 import type { Database } from '../db/index.ts';
-import { ApiError } from '../errors.ts';
+import { HttpError } from '../errors.ts';
 import { errorResponse, MAX_NAME_LENGTH, passwordSchema, tokenPairSchema } from './schemas.ts';
 
 export interface TokenRoutesOptions {
@@ -77,7 +77,7 @@ export async function tokenRoutes(app: FastifyInstance, options: TokenRoutesOpti
         const valid = await passwords.verify(user?.passwordHash ?? null, password);
         if (user === null || !valid) {
           await attempt.failed();
-          throw new ApiError('invalid_credentials');
+          throw new HttpError('invalid_credentials');
         }
         await attempt.succeeded();
         return await sessions.start(user.id);
@@ -152,8 +152,8 @@ export async function tokenRoutes(app: FastifyInstance, options: TokenRoutesOpti
         if (bearer !== undefined) familyId = (await tokens.verifyAccess(bearer))?.familyId ?? null;
       }
       if (familyId === null) {
-        if (refresh === undefined && header === undefined) throw new ApiError('not_authenticated', 'Send the refresh token of the login to end, or its access token as a bearer credential.');
-        throw new ApiError('invalid_token');
+        if (refresh === undefined && header === undefined) throw new HttpError('not_authenticated', 'Send the refresh token of the login to end, or its access token as a bearer credential.');
+        throw new HttpError('invalid_token');
       }
       await sessions.revoke(familyId, 'logout');
       return reply.code(204).send();

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { Database } from '../db/index.ts';
-import { ApiError } from '../errors.ts';
+import { HttpError } from '../errors.ts';
 import { absoluteHtmlUrls, absoluteUrl, publicBase } from '../public-urls.ts';
 import { findWorkbook, listWorkbooks } from '../workbooks/workbooks.ts';
 import { positiveIntegerParams } from './id-params.ts';
@@ -144,7 +144,7 @@ export async function workbookRoutes(app: FastifyInstance, options: WorkbookRout
     },
     async (request): Promise<WorkbookDetailResponse> => {
       const workbook = await findWorkbook(db, request.params.id);
-      if (workbook === null) throw new ApiError('not_found', 'No such workbook.');
+      if (workbook === null) throw new HttpError('not_found', 'No such workbook.');
       const base = publicBase(request, publicUrl);
       return {
         id: workbook.id,

@@ -8,8 +8,8 @@ const DATA_DIR = `.tmp/e2e-data-${PORT}`;
 const STORYBOOK_PORT = Number(process.env.E2E_STORYBOOK_PORT ?? 6106);
 
 /**
- * Browser tests against the real server (built app, API, embedded PGlite in a fresh data folder).
- * `npm test` builds the app first; the server is started here and stopped afterwards.
+ * Browser tests against the real server (built app, bundled API, embedded PGlite in a fresh data
+ * folder). `npm test` builds the app and the server first; the server is started here and stopped afterwards.
  */
 export default defineConfig({
   testDir: './e2e',
@@ -31,9 +31,10 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `rm -rf ${DATA_DIR} && exec node --import tsx server/index.ts`,
+      // The bundled server that `npm start` runs (`npm test` builds it first with `npm run build:server`).
+      command: `rm -rf ${DATA_DIR} && exec node dist-server/server.mjs`,
       // The whole suite signs up about 60 students from 127.0.0.1, past the sign-up burst a school address
-      // gets (issue 11); the limits themselves are tested in server/routes/abuse-limits.test.ts.
+      // gets (docs/security.md); the limits themselves are tested in server/routes/abuse-limits.test.ts.
       env: {
         PORT: String(PORT),
         HOST: '127.0.0.1',

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations, signUpThroughPage, VIEWPORTS } from './helpers.ts';
 
-// Issue 7: the whole week on the lesson engine. Each day: edit one field of every kind of widget, see
+// The whole week on the lesson engine (docs/requirements.md#day-pages). Each day: edit one field of every kind of widget, see
 // the autosave confirm it, reload, and find every edit again.
 
 const pill = (page: Page) => page.getByRole('status').filter({ hasText: /Ready|Saved|unsaved|Autosaving|device/ });

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signUpThroughPage, VIEWPORTS } from './helpers.ts';
 
-// Issue 9, "The content column jumps between pages" and "Phone menu: the Modules submenu floats over
+// Layout defects found by trying Helix as a class would (docs/design.md): "The content column jumps between pages" and "Phone menu: the Modules submenu floats over
 // the drawer instead of opening in place".
 
 /** The pages a student moves between; `/workbooks/<id>` is added once the first workbook's id is known. */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUpThroughPage } from './helpers.ts';
 import { startCuttableNetwork } from './network-cut.ts';
 
-// Issue 6: the everyday situations in which a class loses work. Each test ends by reading the server's
+// The everyday situations in which a class loses work (docs/decisions/005-revisions-and-drafts.md). Each test ends by reading the server's
 // copy, because only answers the server holds count as saved.
 
 /** The answers the server holds for a day, read with the page's own access token (null before any save). */
@@ -72,7 +72,7 @@ test.describe('no lost work', () => {
 
     await page.route('**/api/student/modules/1/response/detail/', (route) => route.abort('connectionreset'), { times: 1 });
     await page.reload();
-    await expect(geneQ1(page)).toHaveValue(''); // spec section 8: a failed load shows the defaults
+    await expect(geneQ1(page)).toHaveValue(''); // docs/requirements.md#loading-a-day: a failed load shows the defaults
     await journal(page).fill('A new answer typed after the failed load.');
     await expect(pill(page)).toHaveText(/^Saved • /, { timeout: 10_000 });
     // The merge brings the earlier answer back onto the page as well.

@@ -2,7 +2,7 @@ import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { signUpThroughPage } from './helpers.ts';
 
 /**
- * Issue 9: on a phone, a step dragged by touch into "Your order" landed in the wrong slot while the page
+ * On a phone, a step dragged by touch into "Your order" landed in the wrong slot while the page
  * auto-scrolled under the finger. This drives real touch events through the DevTools protocol (a long
  * press, then moves), holds the finger in the auto-scroll band so dnd-kit scrolls the page, and lifts it
  * while the page is still scrolling, when a slot that was off screen at the start is under the finger.
@@ -13,7 +13,7 @@ const PHONE = { width: 390, height: 844 };
 const LONG_PRESS_MS = 300;
 /**
  * Where the finger holds, px from the top: just inside the bottom auto-scroll band (the last 25 % of the
- * screen, spec section 9), where the page scrolls slowly because the speed grows towards the edge.
+ * screen, docs/requirements.md#constants), where the page scrolls slowly because the speed grows towards the edge.
  */
 const HOLD_Y = Math.round(PHONE.height * 0.75 + 6);
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUpThroughPage } from './helpers.ts';
 
 /**
- * The save pill never covers lesson text (issue 9): at a Chromebook's 1366x768 it floats in the margin
+ * The save pill never covers lesson text (docs/design.md): at a Chromebook's 1366x768 it floats in the margin
  * right of the lesson column, so no text is ever under it; on a phone (390x844) and at 200 % zoom of
  * 1366x768 (683x384 CSS px at device scale 2) it is an opaque full-width bar at the bottom of the
  * viewport, like the top bar: text may pass behind it while scrolling, but the page reserves the bar's

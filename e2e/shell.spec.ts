@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signUpThroughPage } from './helpers.ts';
 
-// Issue 9, "Small details" and "Home": defects a student notices in the first minutes.
+// Small defects a student notices in the first minutes (docs/design.md).
 
 test.describe('small details of the shell', () => {
   test('the logo every page shows exists and is drawn', async ({ page, request }) => {

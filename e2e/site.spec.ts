@@ -18,7 +18,7 @@ test.describe('home page', () => {
     const carousel = page.getByRole('region', { name: 'Research features' });
     await expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
     await expect(carousel.getByRole('button', { name: /^Slide \d of 4/ })).toHaveCount(4);
-    // Slide 1 is a silent looping video (content-facts.md); the Pause button stops it (WCAG 2.2.2).
+    // Slide 1 is a silent looping video (content/site/gallery.json); the Pause button stops it (WCAG 2.2.2).
     const video = carousel.locator('video');
     await expect(video).toHaveAttribute('src', '/images/gallery-dnmt3a.webm');
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused && element.readyState >= 2)).toBe(true);

@@ -8,9 +8,6 @@ import { resolve } from 'node:path';
 import { defaultsOf } from '../../engine/schema/normalize.ts';
 import type { AnswersSchema } from '../../engine/schema/types.ts';
 
-/** The size a benchmark save body should have: about 3 KB, a Day 1 with every field filled (bench/README.md). */
-export const TARGET_BODY_BYTES = 3 * 1024;
-
 const SENTENCES = [
   'The lac operon is only read when lactose is present and glucose is scarce.',
   'A repressor protein sits on the operator and blocks RNA polymerase.',
@@ -29,7 +26,7 @@ function sentences(count: number, offset: number): string {
  *
  * @param schemaPath - Day 1's schema, default `schemas/day-1.schema.json` from the working directory
  * @param variant - changes one free-text answer, so successive saves differ (any integer)
- * @returns a whole answers object of today's shape; `JSON.stringify({ answers })` is about {@link TARGET_BODY_BYTES}
+ * @returns a whole answers object of today's shape; `JSON.stringify({ answers })` is about 3 KB, a Day 1 with every field filled (bench/README.md)
  */
 export function dayOneAnswers(variant = 0, schemaPath = resolve('schemas/day-1.schema.json')): Record<string, unknown> {
   const schema = JSON.parse(readFileSync(schemaPath, 'utf8')) as AnswersSchema;

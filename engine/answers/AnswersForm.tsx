@@ -25,11 +25,6 @@ export function useAnswersContext(widget: string): AnswersContextValue {
   return context;
 }
 
-/** The enclosing form's answers session, or null outside a lesson (the app saves it before logout). */
-export function useAnswersSession(): AnswersSession | null {
-  return useContext(AnswersContext)?.session ?? null;
-}
-
 const NO_SESSION_STATE: SaveState = { dirty: false, saving: false, savedAt: null, failure: null, onDevice: false };
 const noSubscription = () => () => undefined;
 

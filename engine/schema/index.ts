@@ -5,8 +5,8 @@
  * (docs/decisions/002-one-schema-for-client-and-server.md).
  */
 export { findSchemaProblems } from './check-schema.ts';
-export { ATOMIC_MERGE_KEYWORD, changedFields, mergeAnswers, type MergePreference } from './merge.ts';
+export { changedFields, mergeAnswers } from './merge.ts';
 export { findMigrationProblems, migrateAnswers } from './migrate.ts';
-export { coerceAnswers, coerceScalar, defaultsOf, isPlainObject, jsonEqual, normalize, schemaAt } from './normalize.ts';
+export { coerceAnswers, defaultsOf, isPlainObject, normalize, schemaAt } from './normalize.ts';
 export { repairAnswers } from './repair.ts';
-export type { Answers, AnswersMigration, AnswersSchema } from './types.ts';
+export type { Answers, AnswersSchema } from './types.ts';

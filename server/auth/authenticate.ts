@@ -57,7 +57,7 @@ export const ACCOUNT_GONE_DETAIL = 'The account for this token no longer exists.
  *   a token that is malformed, forged, expired, or a refresh token
  * @example
  * const authenticate = createAuthenticate(tokens, { now });
- * app.get('/api/student/profile/', { onRequest: authenticate }, (request) => findUserById(db, request.user!.id));
+ * app.get('/api/student/profile/', { onRequest: authenticate }, (request) => findUser(db, request.user!.id));
  */
 export function createAuthenticate(tokens: TokenService, options: { now?: () => Date } = {}): (request: FastifyRequest) => Promise<void> {
   const now = options.now ?? (() => new Date());

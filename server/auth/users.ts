@@ -53,12 +53,6 @@ export async function findUserByUsername(db: Database, username: string): Promis
   return user ?? null;
 }
 
-/** Finds a student by id. */
-export async function findUserById(db: Database, id: number): Promise<User | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return user ?? null;
-}
-
 /**
  * Keys the users stored before the `username_key` column whose username is not printable ASCII (the
  * migration keys the others). A user whose key is already taken by another (two spellings PostgreSQL's

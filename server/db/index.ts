@@ -12,14 +12,7 @@ import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrat
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import {
-  acquireDataDirLock,
-  DataDirLockedError,
-  PGLITE_LOCK_FILE,
-  PGLITE_LOCK_STALE_MS,
-  PGLITE_LOCK_UPDATE_MS,
-  PGLITE_LOCK_WAIT_MS,
-} from './lock.ts';
+import { acquireDataDirLock, DataDirLockedError } from './lock.ts';
 import * as schema from './schema.ts';
 
 /** A drizzle handle on either driver. */
@@ -53,14 +46,14 @@ export interface OpenDatabaseOptions {
   /**
    * PGlite only: called if the data-dir lock is lost while the database is open (its lock directory
    * was removed, or another process took it over after this one stalled for longer than
-   * {@link PGLITE_LOCK_STALE_MS}). Default: log to stderr and `process.exit(1)`, so that two
+   * `PGLITE_LOCK_STALE_MS` (./lock.ts)). Default: log to stderr and `process.exit(1)`, so that two
    * processes never write to one data dir (docs/decisions/004-durability.md).
    */
   onLockCompromised?: (error: Error) => void;
 }
 
-// The data-dir lock lives in ./lock.ts (its thread in ./lock-worker.ts); these stay importable from here.
-export { DataDirLockedError, PGLITE_LOCK_FILE, PGLITE_LOCK_STALE_MS, PGLITE_LOCK_UPDATE_MS, PGLITE_LOCK_WAIT_MS };
+// The data-dir lock lives in ./lock.ts (its thread in ./lock-worker.ts).
+export { DataDirLockedError };
 
 /**
  * PGlite's PostgreSQL settings: its defaults, with a 32 MB buffer cache instead of 128 MB (the server
@@ -73,12 +66,12 @@ export const PGLITE_START_PARAMS: string[] = [...PGlite.defaultStartParams, '-c'
 
 /**
  * Opens the database. With no `databaseUrl`, opens (creating on first use, about 5 s) the PGlite in
- * `${dataDir}/pglite`, guarded by the lock `${dataDir}/pglite.lock` (see {@link PGLITE_LOCK_STALE_MS}),
+ * `${dataDir}/pglite`, guarded by the lock `${dataDir}/pglite.lock` (see `PGLITE_LOCK_STALE_MS` (./lock.ts)),
  * and runs `VACUUM` since PGlite has no autovacuum. With a `databaseUrl`, opens a pg Pool. Does
  * not migrate: call `migrate()` next.
  *
  * A lock left by a crashed or killed process is taken over once stale, within
- * {@link PGLITE_LOCK_WAIT_MS} (7 s); a lock kept fresh by a live process is refused after that wait,
+ * `PGLITE_LOCK_WAIT_MS` (./lock.ts) (7 s); a lock kept fresh by a live process is refused after that wait,
  * and at once when this process holds it (docs/decisions/004-durability.md).
  *
  * @throws {@link DataDirLockedError} when another live process, or this one, holds the PGlite data dir

@@ -7,7 +7,7 @@
  */
 import { normalizeUsername, usernameProblem as storedUsernameProblem } from '../../server/auth/credentials.ts';
 
-export { MIN_PASSWORD_LENGTH, newPasswordProblem } from '../../server/auth/credentials.ts';
+export { newPasswordProblem } from '../../server/auth/credentials.ts';
 
 /**
  * Checks a username as typed into the Sign Up form: NFKC-normalised and trimmed first, as the server stores it.

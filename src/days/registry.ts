@@ -33,11 +33,6 @@ export interface DayContent {
   schema: AnswersSchema;
 }
 
-/** True when both the lesson and the schema of `day` exist. */
-export function isDayPublished(day: number): boolean {
-  return lessonsByDay.has(day) && schemasByDay.has(day);
-}
-
 /**
  * Loads a day's answers schema alone (a small chunk, shared with {@link loadDayContent}).
  *

@@ -11,11 +11,6 @@ const pagesBySlug = new Map<string, () => Promise<MDXContent>>(
   Object.entries(pages).map(([path, load]) => [path.slice(path.lastIndexOf('/') + 1, -'.mdx'.length), load]),
 );
 
-/** True when `content/sections/<slug>.mdx` exists. */
-export function isSectionPublished(slug: string): boolean {
-  return pagesBySlug.has(slug);
-}
-
 /**
  * Loads a static page's content.
  *

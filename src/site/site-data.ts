@@ -14,7 +14,7 @@
  * A file that is missing is read as empty, so the app builds while the content is being written.
  * Only the home page imports this module; the site name every page shows comes from site.ts alone.
  */
-import { DEFAULT_SITE_NAME } from './site.ts';
+import { DEFAULT_SITE_NAME, type SiteJson } from './site.ts';
 
 /** Site name and tagline (`site.json`). */
 export interface SiteInfo {
@@ -73,7 +73,7 @@ export interface SiteData {
  * `tagline` optional. Each is absent while not written yet.
  */
 export interface SiteFiles {
-  'site.json'?: { name: string; tagline?: string };
+  'site.json'?: SiteJson;
   'gallery.json'?: (Omit<GalleryItem, 'media'> & { media: Omit<GalleryItem['media'], 'animated'> & { animated?: boolean } })[];
   'team.json'?: TeamMember[];
   'resources.json'?: Resource[];

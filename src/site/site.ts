@@ -1,8 +1,12 @@
-import type { SiteFiles } from './site-data.ts';
-
 // Only `site.json` here: the name is on every page, while the home page's gallery, team and resources
 // (site-data.ts) load with the home page's own chunk. A file not written yet is absent.
-const files = import.meta.glob<SiteFiles['site.json']>('../../content/site/site.json', { eager: true, import: 'default' });
+/** `content/site/site.json`: the site's name and the tagline under it. */
+export interface SiteJson {
+  name: string;
+  tagline?: string;
+}
+
+const files = import.meta.glob<SiteJson>('../../content/site/site.json', { eager: true, import: 'default' });
 const site = Object.values(files)[0];
 
 /** The site name used when `site.json` has none: the outreach programme that first ran the module. */

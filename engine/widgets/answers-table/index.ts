@@ -1,1 +1,1 @@
-export { AnswersTable, AnswersTableError, type AnswersTableColumn, type AnswersTableProps } from './AnswersTable.tsx';
+export { AnswersTable } from './AnswersTable.tsx';

@@ -1,1 +1,1 @@
-export { BlankChoice, BLANK_PLACEHOLDER, type BlankChoiceProps } from './BlankChoice.tsx';
+export { BlankChoice } from './BlankChoice.tsx';

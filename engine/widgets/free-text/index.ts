@@ -1,1 +1,1 @@
-export { FreeText, type FreeTextProps } from './FreeText.tsx';
+export { FreeText } from './FreeText.tsx';

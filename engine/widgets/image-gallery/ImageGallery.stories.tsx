@@ -48,7 +48,8 @@ export const OpenedImage: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Open MYC full size' }));
     const dialog = await within(document.body).findByRole('dialog', { name: 'MYC' });
-    await expect(within(dialog).getByRole('img', { name: GENE_CARDS[5]?.alt })).toBeVisible();
+    // The dialog fades in: wait for the image to be drawn rather than checking mid-animation.
+    await waitFor(() => expect(within(dialog).getByRole('img', { name: GENE_CARDS[5]?.alt })).toBeVisible());
   },
 };
 

@@ -1,1 +1,1 @@
-export { ImageGallery, ImageGalleryError, type GalleryImage, type ImageGalleryProps } from './ImageGallery.tsx';
+export { ImageGallery } from './ImageGallery.tsx';

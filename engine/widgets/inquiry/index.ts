@@ -1,1 +1,1 @@
-export { Inquiry, InquiryItem, type InquiryItemProps, type InquiryProps } from './Inquiry.tsx';
+export { Inquiry, InquiryItem } from './Inquiry.tsx';

@@ -1,1 +1,1 @@
-export { InteractiveOverlay, type InteractiveOverlayProps } from './InteractiveOverlay.tsx';
+export { InteractiveOverlay } from './InteractiveOverlay.tsx';

@@ -1,2 +1,2 @@
-export { MarkPastes, PASTE_NOTE, type MarkPastesProps } from './MarkPastes.tsx';
-export { usePasteMark, type PasteMark, type PasteMarkFieldProps, type PasteMarkOptions } from './use-paste-mark.tsx';
+export { MarkPastes } from './MarkPastes.tsx';
+export { usePasteMark } from './use-paste-mark.tsx';

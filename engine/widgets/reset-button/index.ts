@@ -1,1 +1,1 @@
-export { ResetButton, type ResetButtonProps } from './ResetButton.tsx';
+export { ResetButton } from './ResetButton.tsx';

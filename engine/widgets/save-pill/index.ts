@@ -1,1 +1,1 @@
-export { SavePill, savePillText } from './SavePill.tsx';
+export { SavePill } from './SavePill.tsx';

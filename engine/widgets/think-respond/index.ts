@@ -1,1 +1,1 @@
-export { ThinkRespond, type ThinkRespondProps } from './ThinkRespond.tsx';
+export { ThinkRespond } from './ThinkRespond.tsx';

@@ -1,1 +1,1 @@
-export { LessonFileContext, WIDGET_PROBLEM_MESSAGE, WidgetBoundary, withWidgetBoundary, type WidgetBoundaryProps } from './WidgetBoundary.tsx';
+export { LessonFileContext, withWidgetBoundary } from './WidgetBoundary.tsx';

@@ -1,1 +1,0 @@
-export { OverlayDialog, type OverlayDialogProps } from './OverlayDialog.tsx';

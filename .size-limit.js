@@ -6,6 +6,7 @@
 // loads at once for that route (src/routes.ts, `preloadRoute`). e2e/route-assets.spec.ts checks that this
 // derivation is what Chromium really downloads on a first visit.
 import { readFileSync } from 'node:fs';
+import process from 'node:process';
 
 /**
  * The chunks, by manifest key (source path), that a first visit to a route loads besides the entry,

@@ -31,19 +31,26 @@ async function slide(session: CDPSession, page: Page, from: { x: number; y: numb
   const steps = Math.max(1, Math.ceil(Math.hypot(to.x - from.x, to.y - from.y) / 12));
   for (let step = 1; step <= steps; step += 1) {
     await touch(session, 'touchMove', from.x + ((to.x - from.x) * step) / steps, from.y + ((to.y - from.y) * step) / steps);
-    await page.waitForTimeout(16);
+    await page.waitForTimeout(16); // one frame: the finger's own speed is the scenario
   }
 }
 
-/** Resolves once window.scrollY has not changed for 300 ms. */
+/** Resolves once window.scrollY has stayed the same for 20 animation frames in a row, watched in the page. */
 async function waitForScrollToSettle(page: Page): Promise<void> {
-  let last = await page.evaluate(() => window.scrollY);
-  for (let stable = 0; stable < 3; ) {
-    await page.waitForTimeout(100);
-    const now = await page.evaluate(() => window.scrollY);
-    stable = now === last ? stable + 1 : 0;
-    last = now;
-  }
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = window.scrollY;
+        let still = 0;
+        const frame = () => {
+          still = window.scrollY === last ? still + 1 : 0;
+          last = window.scrollY;
+          if (still >= 20) resolve();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
 }
 
 test('a step dragged by touch lands in the slot under the finger while the page auto-scrolls', async ({ page }) => {
@@ -77,8 +84,8 @@ test('a step dragged by touch lands in the slot under the finger while the page 
   const finger = { x: start.x + start.width / 2, y: start.y + start.height / 2 };
   const scrollBefore = await page.evaluate(() => window.scrollY);
   await touch(session, 'touchStart', finger.x, finger.y);
-  await page.waitForTimeout(LONG_PRESS_MS);
-  await expect(exercise).toHaveClass(/order-steps--dragging/);
+  await page.waitForTimeout(LONG_PRESS_MS); // the long press itself is the scenario
+  await expect(exercise).toHaveAttribute('data-state', 'dragging');
 
   // The finger holds still in the auto-scroll band; the slots scroll up under it, and it lifts while the
   // page is still scrolling, the moment the target slot's middle is under it.

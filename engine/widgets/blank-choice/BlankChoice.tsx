@@ -47,6 +47,7 @@ export function BlankChoice({ name, label, options }: BlankChoiceProps) {
         name={name}
         aria-label={label}
         className={current ? 'blank-choice__select blank-choice__select--filled' : 'blank-choice__select'}
+        data-state={current ? 'filled' : 'empty'}
         value={current}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}

@@ -15,6 +15,6 @@ describe('Card', () => {
 
   it('takes its tone from the author', () => {
     render(<Tip />);
-    expect(screen.getByRole('region', { name: 'Takeaways' })).toHaveClass('card--tip');
+    expect(screen.getByRole('region', { name: 'Takeaways' })).toHaveAttribute('data-tone', 'tip');
   });
 });

@@ -13,7 +13,7 @@ export interface CardProps {
 export function Card({ title, tone = 'note', children }: CardProps) {
   const titleId = useId();
   return (
-    <section className={`card card--${tone}`} aria-labelledby={titleId}>
+    <section className={`card card--${tone}`} data-tone={tone} aria-labelledby={titleId}>
       <p className="card__title" id={titleId}>
         {title}
       </p>

@@ -85,6 +85,7 @@ export function ZoomableImage({ src, alt, width, height, caption, className }: Z
       <div
         ref={viewportRef}
         className={`zoomable-image__viewport${zoomed ? ' zoomable-image__viewport--zoomed' : ''}`}
+        data-state={zoomed ? 'zoomed' : 'fitted'}
         data-testid="zoomable-image-viewport"
         {...pointerHandlers}
       >

@@ -225,7 +225,7 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
   const orderIds = value.ordered.map((step, index) => (step ? idOf(step) : emptySlotId(index)));
 
   return (
-    <div className={dragged ? 'order-steps order-steps--dragging' : 'order-steps'} role="group" aria-labelledby={labelId} ref={rootRef}>
+    <div className={dragged ? 'order-steps order-steps--dragging' : 'order-steps'} data-state={dragged ? 'dragging' : 'idle'} role="group" aria-labelledby={labelId} ref={rootRef}>
       <p className="order-steps__label" id={labelId}>
         {label}
       </p>

@@ -42,7 +42,11 @@ export function OverlayDialog({ trigger, title, hideTitle = false, description, 
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay__backdrop" data-testid="overlay-backdrop" />
-        <Dialog.Content className={`overlay__content overlay__content--${size}${fullScreenOnPhone ? ' overlay__content--phone-full' : ''}`}>
+        <Dialog.Content
+          className={`overlay__content overlay__content--${size}${fullScreenOnPhone ? ' overlay__content--phone-full' : ''}`}
+          data-size={size}
+          data-phone={fullScreenOnPhone ? 'full-screen' : 'dialog'}
+        >
           <div className="overlay__header">
             <Dialog.Title className={hideTitle ? 'visually-hidden' : 'overlay__title'}>{title}</Dialog.Title>
             <Dialog.Close asChild>

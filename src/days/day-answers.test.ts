@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { OfflineError, RevisionConflictError } from '../../engine/index.ts';
 import { createApiClient } from '../api/client.ts';
 import { dayAnswersTransport, KEEPALIVE_BODY_LIMIT_BYTES } from './day-answers.ts';
@@ -6,10 +6,6 @@ import { dayAnswersTransport, KEEPALIVE_BODY_LIMIT_BYTES } from './day-answers.t
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
-
-afterEach(() => {
-  localStorage.clear();
-});
 
 describe('dayAnswersTransport: load', () => {
   it('returns the answers with the saved time as a Date and the revision', async () => {

@@ -22,7 +22,7 @@ function dayParam(day: number): string {
 }
 
 /**
- * Reads `{answers, updated_at, revision}` as the API sends it (docs/requirements.md#answers-api),
+ * Reads `{answers, updated_at, revision}` as the API sends it (docs/requirements.md#api-calls),
  * unwrapping `answers.answers` when a client stored its answers wrapped once more.
  *
  * @throws {@link ApiError} `invalid_response` when the body is not a JSON object

@@ -174,6 +174,18 @@ describe('schemaAt', () => {
   });
 });
 
+/** Day 4's gene row: saved rows for TP53 show as EGFR, MYC as RAS (docs/requirements.md#answer-fields). */
+const DAY_4_ROW: AnswersSchema = {
+  type: 'object',
+  description: 'One gene row.',
+  default: { gene: '', normalFunction: '', whyMatters: '' },
+  properties: {
+    gene: { type: 'string', description: 'The gene.', default: '', 'x-value-aliases': { TP53: 'EGFR', MYC: 'RAS' } },
+    normalFunction: text(),
+    whyMatters: text(),
+  },
+};
+
 describe('x-value-aliases', () => {
   // Mirrors Day 4's rule: saved rows for TP53 show as EGFR, MYC as RAS
   // (docs/requirements.md#answer-fields).
@@ -187,16 +199,7 @@ describe('x-value-aliases', () => {
       { gene: 'RAS', normalFunction: '', whyMatters: '' },
       { gene: 'TDG', normalFunction: '', whyMatters: '' },
     ],
-    items: {
-      type: 'object',
-      description: 'One gene row.',
-      default: { gene: '', normalFunction: '', whyMatters: '' },
-      properties: {
-        gene: { type: 'string', description: 'The gene.', default: '', 'x-value-aliases': { TP53: 'EGFR', MYC: 'RAS' } },
-        normalFunction: text(),
-        whyMatters: text(),
-      },
-    },
+    items: DAY_4_ROW,
   };
 
   describe('with saved rows that name the genes of an older page', () => {
@@ -297,16 +300,7 @@ describe('day-shaped schemas', () => {
         minItems: 3,
         maxItems: 3,
         default: day4Rows,
-        items: {
-          type: 'object',
-          description: 'One gene row.',
-          default: { gene: '', normalFunction: '', whyMatters: '' },
-          properties: {
-            gene: { type: 'string', description: 'The gene.', default: '', 'x-value-aliases': { TP53: 'EGFR', MYC: 'RAS' } },
-            normalFunction: text(),
-            whyMatters: text(),
-          },
-        },
+        items: DAY_4_ROW,
       },
       q1FunctionToAggression: text(),
       q2AggressivenessByFunction: text(),

@@ -1,8 +1,12 @@
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 // IndexedDB for the drafts autosave keeps on the device; jsdom has none.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// Pages and lessons arrive as lazily imported modules; on a loaded 2-core CI machine the first import
+// of one can take more than the default 1 s of findBy and waitFor.
+configure({ asyncUtilTimeout: 5_000 });
 
 // No unit test reaches the network: the embeds' reachability probe (and anything else that fetches
 // without a test's own stub) gets an empty 200. Tests that care stub fetch themselves.

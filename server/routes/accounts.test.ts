@@ -1,29 +1,16 @@
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTokenService } from '../auth/tokens.ts';
 import { createUser, fillUsernameKeys, findUserByUsername, UsernameTakenError } from '../auth/users.ts';
 import { users } from '../db/schema.ts';
-import { bearer, createTestApp, createTestDatabase, DATABASE_KINDS, signUp, TEST_JWT_SECRET, type TestDatabase } from '../test/harness.ts';
+import { bearer, DATABASE_KINDS, useTestApp, signUp, TEST_JWT_SECRET } from '../test/harness.ts';
 
 describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
-  let testDatabase: TestDatabase;
-  let app: FastifyInstance;
-  let serverErrors: string[];
-
-  beforeAll(async () => {
-    testDatabase = await createTestDatabase(kind);
-    ({ app, serverErrors } = await createTestApp(testDatabase));
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDatabase?.destroy();
-  });
+  const server = useTestApp(kind);
 
   describe('POST /api/student/signup/', () => {
     it('answers 201 with an access and a refresh token', async () => {
-      const response = await app.inject({
+      const response = await server.app.inject({
         method: 'POST',
         url: '/api/student/signup/',
         payload: { username: 'Rosalind', password: 'x-ray diffraction', first_name: 'Rosalind', last_name: 'Franklin', classroom_name: 'Room 12' },
@@ -36,15 +23,15 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
     });
 
     it('stores the password as an argon2id hash, never as typed', async () => {
-      await signUp(app, 'hash-check', 'plain-text-password');
-      const [row] = await testDatabase.database.db.select().from(users).where(eq(users.username, 'hash-check'));
+      await signUp(server.app, 'hash-check', 'plain-text-password');
+      const [row] = await server.database.database.db.select().from(users).where(eq(users.username, 'hash-check'));
       expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
       expect(row?.passwordHash).not.toContain('plain-text-password');
     });
 
     it('answers 409 username_taken for a username taken in another letter case', async () => {
-      await signUp(app, 'Barbara');
-      const response = await app.inject({
+      await signUp(server.app, 'Barbara');
+      const response = await server.app.inject({
         method: 'POST',
         url: '/api/student/signup/',
         payload: { username: 'bARBARA', password: 'long enough', first_name: 'B', last_name: 'M' },
@@ -54,7 +41,7 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
     });
 
     it('answers 400 invalid_request naming a missing field', async () => {
-      const response = await app.inject({
+      const response = await server.app.inject({
         method: 'POST',
         url: '/api/student/signup/',
         payload: { username: 'no-first-name', password: 'pw', last_name: 'X' },
@@ -64,7 +51,7 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
     });
 
     it('answers 400 invalid_request for a blank name', async () => {
-      const response = await app.inject({
+      const response = await server.app.inject({
         method: 'POST',
         url: '/api/student/signup/',
         payload: { username: 'blank-last-name', password: 'pw', first_name: 'Y', last_name: '   ' },
@@ -74,7 +61,7 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
     });
 
     it('answers 400 invalid_request for an empty password', async () => {
-      const response = await app.inject({
+      const response = await server.app.inject({
         method: 'POST',
         url: '/api/student/signup/',
         payload: { username: 'empty-password', password: '', first_name: 'Y', last_name: 'Z' },
@@ -84,7 +71,7 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
     });
 
     it('answers 400 invalid_request for a name over 150 characters', async () => {
-      const response = await app.inject({
+      const response = await server.app.inject({
         method: 'POST',
         url: '/api/student/signup/',
         payload: { username: 'long-name', password: 'pw', first_name: 'a'.repeat(151), last_name: 'Z' },
@@ -94,7 +81,7 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
     });
 
     it('answers 400 invalid_request for a username holding U+0000, which the database cannot store', async () => {
-      const response = await app.inject({
+      const response = await server.app.inject({
         method: 'POST',
         url: '/api/student/signup/',
         payload: { username: 'nul\u0000name', password: 'pw', first_name: 'N', last_name: 'U' },
@@ -105,7 +92,7 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
 
     it('answers 400 with a clear message for a password under 8 characters, and creates nothing', async () => {
       for (const password of ['1', 'seven77']) {
-        const response = await app.inject({
+        const response = await server.app.inject({
           method: 'POST',
           url: '/api/student/signup/',
           payload: { username: 'short-password', password, first_name: 'S', last_name: 'P' },
@@ -113,7 +100,7 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual({ detail: 'The password must be at least 8 characters long.', code: 'invalid_request' });
       }
-      expect(await testDatabase.database.db.select().from(users).where(eq(users.username, 'short-password'))).toEqual([]);
+      expect(await server.database.database.db.select().from(users).where(eq(users.username, 'short-password'))).toEqual([]);
     });
 
     it.each([
@@ -122,7 +109,7 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
       ['a left-to-right mark', '\u200Eada'],
       ['a control character', 'ada\u0007bell'],
     ])('answers 400 with a clear message for a username holding %s', async (_label, username) => {
-      const response = await app.inject({
+      const response = await server.app.inject({
         method: 'POST',
         url: '/api/student/signup/',
         payload: { username, password: 'long enough', first_name: 'B', last_name: 'U' },
@@ -135,7 +122,7 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
     });
 
     it('answers 400 for a username mixing Latin and Cyrillic look-alikes', async () => {
-      const response = await app.inject({
+      const response = await server.app.inject({
         method: 'POST',
         url: '/api/student/signup/',
         payload: { username: 'p\u0430ul', password: 'long enough', first_name: 'P', last_name: 'C' },
@@ -144,74 +131,74 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
     });
 
     it('stores the username NFKC-normalised, and takes a compatibility form or another letter case as the same name', async () => {
-      const { access } = await signUp(app, 'ＫａｔｈｅｒｉｎｅＪ');
-      const profile = await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) });
+      const { access } = await signUp(server.app, 'ＫａｔｈｅｒｉｎｅＪ');
+      const profile = await server.app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) });
       expect(profile.json().username).toBe('KatherineJ');
-      const again = await app.inject({
+      const again = await server.app.inject({
         method: 'POST',
         url: '/api/student/signup/',
         payload: { username: 'katherinej', password: 'long enough', first_name: 'K', last_name: 'J' },
       });
       expect(again.json().code).toBe('username_taken');
-      const login = await app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'ＫＡＴＨＥＲＩＮＥＪ', password: 'correct horse battery staple' } });
+      const login = await server.app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'ＫＡＴＨＥＲＩＮＥＪ', password: 'correct horse battery staple' } });
       expect(login.statusCode).toBe(200);
     });
 
     it('treats İ (U+0130) by one rule: the name signs in with the same letters in either case', async () => {
-      await signUp(app, 'İnci', 'istanbul 1453');
+      await signUp(server.app, 'İnci', 'istanbul 1453');
       for (const username of ['İNCI', 'i̇nci', 'i̇NCI']) {
-        const login = await app.inject({ method: 'POST', url: '/api/token/', payload: { username, password: 'istanbul 1453' } });
+        const login = await server.app.inject({ method: 'POST', url: '/api/token/', payload: { username, password: 'istanbul 1453' } });
         expect(login.statusCode).toBe(200);
       }
     });
 
     it('creates nothing when it rejects a request', async () => {
-      await app.inject({ method: 'POST', url: '/api/student/signup/', payload: { username: 'rejected', password: 'pw', first_name: ' ', last_name: 'Z' } });
-      const rows = await testDatabase.database.db.select().from(users).where(eq(users.username, 'rejected'));
+      await server.app.inject({ method: 'POST', url: '/api/student/signup/', payload: { username: 'rejected', password: 'pw', first_name: ' ', last_name: 'Z' } });
+      const rows = await server.database.database.db.select().from(users).where(eq(users.username, 'rejected'));
       expect(rows).toEqual([]);
     });
 
     it('trims names, keeps the username spelling, stores a blank classroom as null and ignores unknown properties', async () => {
-      const response = await app.inject({
+      const response = await server.app.inject({
         method: 'POST',
         url: '/api/student/signup/',
         payload: { username: '  MixedCase  ', password: 'pea plants', first_name: ' Gregor ', last_name: ' Mendel ', classroom_name: '  ', is_admin: true },
       });
       expect(response.statusCode).toBe(201);
-      const profile = await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(response.json().access) });
+      const profile = await server.app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(response.json().access) });
       expect(profile.json()).toEqual({ id: expect.any(Number), username: 'MixedCase', first_name: 'Gregor', last_name: 'Mendel', classroom_name: null });
     });
   });
 
   describe('POST /api/token/', () => {
     it('answers 200 with both tokens for the right username (any letter case) and password', async () => {
-      await signUp(app, 'Marie', 'polonium');
-      const response = await app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'marie', password: 'polonium' } });
+      await signUp(server.app, 'Marie', 'polonium');
+      const response = await server.app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'marie', password: 'polonium' } });
       expect(response.statusCode).toBe(200);
       expect(Object.keys(response.json()).sort()).toEqual(['access', 'refresh']);
     });
 
     it('answers 401 invalid_credentials for a wrong password', async () => {
-      await signUp(app, 'Dorothy', 'penicillin');
-      const response = await app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'Dorothy', password: 'insulin' } });
+      await signUp(server.app, 'Dorothy', 'penicillin');
+      const response = await server.app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'Dorothy', password: 'insulin' } });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ detail: 'No account matches this username and password.', code: 'invalid_credentials' });
     });
 
     it('answers 401 invalid_credentials for an unknown user, same as a wrong password', async () => {
-      const response = await app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'nobody-here', password: 'insulin' } });
+      const response = await server.app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'nobody-here', password: 'insulin' } });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ detail: 'No account matches this username and password.', code: 'invalid_credentials' });
     });
 
     it('answers 400 invalid_request without a password', async () => {
-      const response = await app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'Dorothy' } });
+      const response = await server.app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'Dorothy' } });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: "body must have required property 'password'", code: 'invalid_request' });
     });
 
     it('answers 400 invalid_request for a username holding U+0000', async () => {
-      const response = await app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'nul\u0000name', password: 'pw' } });
+      const response = await server.app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'nul\u0000name', password: 'pw' } });
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('invalid_request');
     });
@@ -219,43 +206,43 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
 
   describe('POST /api/token/refresh/', () => {
     it('answers 200 with a new access token that opens the profile, and with "rotate": true the next refresh token', async () => {
-      const { refresh } = await signUp(app, 'Refresher');
-      const plain = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
+      const { refresh } = await signUp(server.app, 'Refresher');
+      const plain = await server.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
       expect(plain.statusCode).toBe(200);
       expect(Object.keys(plain.json())).toEqual(['access']);
-      const response = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh, rotate: true } });
+      const response = await server.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh, rotate: true } });
       expect(response.statusCode).toBe(200);
       expect(Object.keys(response.json()).sort()).toEqual(['access', 'refresh']);
       expect(response.json().refresh).not.toBe(refresh);
-      const profile = await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(response.json().access) });
+      const profile = await server.app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(response.json().access) });
       expect(profile.json().username).toBe('Refresher');
     });
 
     it('answers 401 invalid_token when given an access token', async () => {
-      const { access } = await signUp(app, 'AccessAsRefresh');
-      const response = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: access } });
+      const { access } = await signUp(server.app, 'AccessAsRefresh');
+      const response = await server.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: access } });
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe('invalid_token');
     });
 
     it('answers 401 invalid_token for a validly signed refresh token that names no login', async () => {
-      const { access } = await signUp(app, 'LoginlessRefresh');
-      const userId = (await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) })).json().id as number;
+      const { access } = await signUp(server.app, 'LoginlessRefresh');
+      const userId = (await server.app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) })).json().id as number;
       const tokens = createTokenService({ secret: TEST_JWT_SECRET });
-      const response = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: await tokens.issue(userId, 'refresh') } });
+      const response = await server.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: await tokens.issue(userId, 'refresh') } });
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe('invalid_token');
     });
 
     it('answers 401 invalid_token for a token signed with another secret', async () => {
       const forger = createTokenService({ secret: 'another-secret-another-secret-another-secret' });
-      const response = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: await forger.issue(1, 'refresh') } });
+      const response = await server.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: await forger.issue(1, 'refresh') } });
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe('invalid_token');
     });
 
     it('answers 401 invalid_token for garbage', async () => {
-      const response = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: 'not.a.jwt' } });
+      const response = await server.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: 'not.a.jwt' } });
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe('invalid_token');
     });
@@ -263,12 +250,12 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
 
   describe('GET /api/student/profile/', () => {
     it('answers the signed-in student', async () => {
-      const response = await app.inject({
+      const response = await server.app.inject({
         method: 'POST',
         url: '/api/student/signup/',
         payload: { username: 'Barbara McClintock', password: 'maize genetics', first_name: 'Barbara', last_name: 'McClintock', classroom_name: 'Cold Spring' },
       });
-      const profile = await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(response.json().access) });
+      const profile = await server.app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(response.json().access) });
       expect(profile.statusCode).toBe(200);
       expect(profile.json()).toEqual({
         id: expect.any(Number),
@@ -280,23 +267,23 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
     });
 
     it('answers 401 not_authenticated without a token', async () => {
-      const response = await app.inject({ method: 'GET', url: '/api/student/profile/' });
+      const response = await server.app.inject({ method: 'GET', url: '/api/student/profile/' });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ detail: 'Authentication credentials were not provided.', code: 'not_authenticated' });
     });
 
     it('answers 401 invalid_token when given a refresh token', async () => {
-      const { refresh } = await signUp(app, 'RefreshAsAccess');
-      const response = await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(refresh) });
+      const { refresh } = await signUp(server.app, 'RefreshAsAccess');
+      const response = await server.app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(refresh) });
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe('invalid_token');
     });
 
     it('answers 401 invalid_token for an access token older than 5 minutes', async () => {
-      const { access } = await signUp(app, 'ExpiredAccess');
-      const userId = (await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) })).json().id as number;
+      const { access } = await signUp(server.app, 'ExpiredAccess');
+      const userId = (await server.app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) })).json().id as number;
       const sixMinutesAgo = createTokenService({ secret: TEST_JWT_SECRET, now: () => new Date(Date.now() - 6 * 60 * 1000) });
-      const response = await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(await sixMinutesAgo.issue(userId, 'access')) });
+      const response = await server.app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(await sixMinutesAgo.issue(userId, 'access')) });
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe('invalid_token');
     });
@@ -304,25 +291,25 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
     it('answers 401 invalid_token for a validly signed token naming a user id beyond any stored one', async () => {
       const tokens = createTokenService({ secret: TEST_JWT_SECRET });
       for (const userId of [999_999, 2 ** 31 + 5]) {
-        const response = await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(await tokens.issue(userId, 'access')) });
+        const response = await server.app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(await tokens.issue(userId, 'access')) });
         expect(response.statusCode).toBe(401);
         expect(response.json().code).toBe('invalid_token');
       }
     });
 
     it('answers 401 invalid_token for a malformed Authorization header', async () => {
-      const response = await app.inject({ method: 'GET', url: '/api/student/profile/', headers: { authorization: 'Token abc' } });
+      const response = await server.app.inject({ method: 'GET', url: '/api/student/profile/', headers: { authorization: 'Token abc' } });
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe('invalid_token');
     });
 
     it('answers 401 invalid_token once the account is deleted, and the refresh token stops working too', async () => {
-      const { access, refresh } = await signUp(app, 'Deleted');
-      await testDatabase.database.db.delete(users).where(eq(users.username, 'Deleted'));
-      const profile = await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) });
+      const { access, refresh } = await signUp(server.app, 'Deleted');
+      await server.database.database.db.delete(users).where(eq(users.username, 'Deleted'));
+      const profile = await server.app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) });
       expect(profile.statusCode).toBe(401);
       expect(profile.json().code).toBe('invalid_token');
-      const refreshed = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
+      const refreshed = await server.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
       expect(refreshed.statusCode).toBe(401);
     });
   });
@@ -331,7 +318,7 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
     const student = (username: string) => ({ username, passwordHash: 'x', firstName: 'F', lastName: 'L', classroomName: null });
 
     it('refuse a second account under the same key, whatever the database’s locale thinks of lower()', async () => {
-      const db = testDatabase.database.db;
+      const db = server.database.database.db;
       await createUser(db, student('İlkay'));
       await expect(createUser(db, student('i̇LKAY'))).rejects.toBeInstanceOf(UsernameTakenError);
       // PostgreSQL's lower('İ') is 'i': a different name here, and allowed.
@@ -340,7 +327,7 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
     });
 
     it('are given at start-up to the non-ASCII usernames stored before issue 11; a colliding one gets a key of its own', async () => {
-      const db = testDatabase.database.db;
+      const db = server.database.database.db;
       // Rows as the migration leaves them: only printable-ASCII names got a key.
       await db.insert(users).values([student('ÉMILE'), student('ｅｍｉｌｅ2'), student('emile2')].map((row) => ({ ...row, usernameKey: null })));
       await db.update(users).set({ usernameKey: 'emile2' }).where(eq(users.username, 'emile2'));
@@ -355,6 +342,6 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
   });
 
   it('never answered 5xx', () => {
-    expect(serverErrors).toEqual([]);
+    expect(server.errors).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveAnswers } from '../answers/store.ts';
 import { loadAnswersValidator } from '../answers/validators.ts';
-import { bearer, createTestApp, createTestDatabase, DATABASE_KINDS, signUp, type TestDatabase } from '../test/harness.ts';
+import { bearer, createTestApp, DATABASE_KINDS, useTestApp, signUp } from '../test/harness.ts';
 
 const detailUrl = (day: number | string) => `/api/student/modules/${day}/response/detail/`;
 const saveUrl = (day: number | string) => `/api/student/modules/${day}/response/`;
@@ -17,37 +17,25 @@ const DAY_1_ORDERING_DEFAULT = {
 };
 
 describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
-  let testDatabase: TestDatabase;
-  let app: FastifyInstance;
-  let serverErrors: string[];
-
-  beforeAll(async () => {
-    testDatabase = await createTestDatabase(kind);
-    ({ app, serverErrors } = await createTestApp(testDatabase));
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDatabase?.destroy();
-  });
+  const server = useTestApp(kind);
 
   describe('GET /api/student/modules/:day/response/detail/', () => {
     it('answers 404 not_found before anything is saved', async () => {
-      const { access } = await signUp(app, 'nothing-saved');
-      const response = await app.inject({ method: 'GET', url: detailUrl(2), headers: bearer(access) });
+      const { access } = await signUp(server.app, 'nothing-saved');
+      const response = await server.app.inject({ method: 'GET', url: detailUrl(2), headers: bearer(access) });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ detail: 'Nothing is saved for day 2 yet.', code: 'not_found' });
     });
 
     it('answers 401 not_authenticated without a token', async () => {
-      const response = await app.inject({ method: 'GET', url: detailUrl(1) });
+      const response = await server.app.inject({ method: 'GET', url: detailUrl(1) });
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe('not_authenticated');
     });
 
     it.each([['0'], ['6'], ['abc'], ['1.5'], ['-1']])('answers 400 invalid_request for day %s', async (day) => {
-      const { access } = await signUp(app, `bad-day-get-${day}`);
-      const response = await app.inject({ method: 'GET', url: detailUrl(day), headers: bearer(access) });
+      const { access } = await signUp(server.app, `bad-day-get-${day}`);
+      const response = await server.app.inject({ method: 'GET', url: detailUrl(day), headers: bearer(access) });
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('invalid_request');
       expect(response.json().detail).toMatch(/^params\/day must be /);
@@ -56,7 +44,7 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
 
   describe('POST /api/student/modules/:day/response/', () => {
     it("saves the answers in today's shape, keeping what was sent, and loads them back, with revision 1 and updated_at", async () => {
-      const { access } = await signUp(app, 'round-trip');
+      const { access } = await signUp(server.app, 'round-trip');
       const answers = {
         geneQ1: 'Expression is making the product; regulation is deciding when. “Quotes”, émojis 🧬 and\nnew lines survive.',
         fillBlanks: ['DNA', 'transcription', '', '', '', '', '', '', '', '', '', '', 'protein'],
@@ -64,7 +52,7 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
         notInTheSchemaYet: { nested: [1, 2, { deep: true }] },
       };
       const before = Date.now();
-      const saved = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers } });
+      const saved = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers } });
       expect(saved.statusCode).toBe(200);
       expect(saved.json()).toEqual({ answers: expect.any(Object), updated_at: expect.any(String), revision: 1 });
       expect(saved.json().answers).toMatchObject(answers);
@@ -74,52 +62,52 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
       expect(updatedAt).toBeGreaterThanOrEqual(before - 1000);
       expect(updatedAt).toBeLessThanOrEqual(Date.now() + 1000);
 
-      const loaded = await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
+      const loaded = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
       expect(loaded.statusCode).toBe(200);
       expect(loaded.json()).toEqual(saved.json());
     });
 
     it('replaces the answers and increments the revision on every save', async () => {
-      const { access } = await signUp(app, 'revisions');
-      await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'first', wrap: { reflection: 'r' } } } });
-      const first = await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
-      const second = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'second' } } });
-      const third = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'third' } } });
+      const { access } = await signUp(server.app, 'revisions');
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'first', wrap: { reflection: 'r' } } } });
+      const first = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
+      const second = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'second' } } });
+      const third = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'third' } } });
       expect(second.json().revision).toBe(2);
       expect(third.json()).toMatchObject({ answers: { geneQ1: 'third' }, revision: 3 });
       expect(Date.parse(third.json().updated_at)).toBeGreaterThanOrEqual(Date.parse(first.json().updated_at));
-      const loaded = await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
+      const loaded = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
       expect(loaded.json()).toEqual(third.json());
     });
 
     it('keeps each day separate', async () => {
-      const { access } = await signUp(app, 'two-days');
-      await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'day one' } } });
-      await app.inject({ method: 'POST', url: saveUrl(4), headers: bearer(access), payload: { answers: { recap: { regWrong: 'day four' } } } });
-      expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json().answers).toMatchObject({ geneQ1: 'day one' });
-      expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json().answers).not.toHaveProperty('recap');
-      expect((await app.inject({ method: 'GET', url: detailUrl(4), headers: bearer(access) })).json().answers).toMatchObject({ recap: { regWrong: 'day four' } });
-      expect((await app.inject({ method: 'GET', url: detailUrl(4), headers: bearer(access) })).json().answers).not.toHaveProperty('geneQ1');
+      const { access } = await signUp(server.app, 'two-days');
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'day one' } } });
+      await server.app.inject({ method: 'POST', url: saveUrl(4), headers: bearer(access), payload: { answers: { recap: { regWrong: 'day four' } } } });
+      expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json().answers).toMatchObject({ geneQ1: 'day one' });
+      expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json().answers).not.toHaveProperty('recap');
+      expect((await server.app.inject({ method: 'GET', url: detailUrl(4), headers: bearer(access) })).json().answers).toMatchObject({ recap: { regWrong: 'day four' } });
+      expect((await server.app.inject({ method: 'GET', url: detailUrl(4), headers: bearer(access) })).json().answers).not.toHaveProperty('geneQ1');
     });
 
     it('answers 400 invalid_answers naming the first bad path, and keeps the stored answers unchanged', async () => {
-      const { access } = await signUp(app, 'invalid-answers');
+      const { access } = await signUp(server.app, 'invalid-answers');
       const good = { geneQ1: 'kept', fillBlanks: EMPTY_BLANKS };
-      await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: good } });
-      const stored = (await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: good } });
+      const stored = (await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
 
       const bad = { geneQ1: 'lost', fillBlanks: ['', '', '', ['a list'], '', '', '', '', '', '', '', '', ''] };
-      const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: bad } });
+      const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: bad } });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: 'answers/fillBlanks/3 must be string', code: 'invalid_answers' });
 
-      const after = await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
+      const after = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
       expect(after.json()).toEqual(stored);
     });
 
     it('says how many more problems there are', async () => {
-      const { access } = await signUp(app, 'many-problems');
-      const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: [1], wrap: { reflection: { text: 2 } } } } });
+      const { access } = await signUp(server.app, 'many-problems');
+      const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: [1], wrap: { reflection: { text: 2 } } } } });
       expect(response.json()).toEqual({ detail: 'answers/geneQ1 must be string (and 1 more problem)', code: 'invalid_answers' });
     });
 
@@ -128,30 +116,30 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
       ['a string', 'answers'],
       ['null', null],
     ])('answers 400 invalid_request when answers is %s', async (_label, answers) => {
-      const { access } = await signUp(app, `answers-not-object-${String(_label).replace(/\s/g, '-')}`);
-      const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers } });
+      const { access } = await signUp(server.app, `answers-not-object-${String(_label).replace(/\s/g, '-')}`);
+      const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers } });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: 'body/answers must be object', code: 'invalid_request' });
     });
 
     it('answers 400 invalid_request without answers', async () => {
-      const { access } = await signUp(app, 'no-answers');
-      const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { geneQ1: 'at the top level' } });
+      const { access } = await signUp(server.app, 'no-answers');
+      const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { geneQ1: 'at the top level' } });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: "body must have required property 'answers'", code: 'invalid_request' });
     });
 
     it.each([['0'], ['6'], ['abc']])('answers 400 invalid_request for day %s and stores nothing', async (day) => {
-      const { access } = await signUp(app, `bad-day-post-${day}`);
-      const response = await app.inject({ method: 'POST', url: saveUrl(day), headers: bearer(access), payload: { answers: {} } });
+      const { access } = await signUp(server.app, `bad-day-post-${day}`);
+      const response = await server.app.inject({ method: 'POST', url: saveUrl(day), headers: bearer(access), payload: { answers: {} } });
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('invalid_request');
     });
 
     it('answers 400 malformed_json for a body that is not JSON, and keeps the stored answers', async () => {
-      const { access } = await signUp(app, 'malformed');
-      await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
-      const response = await app.inject({
+      const { access } = await signUp(server.app, 'malformed');
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
+      const response = await server.app.inject({
         method: 'POST',
         url: saveUrl(1),
         headers: { ...bearer(access), 'content-type': 'application/json' },
@@ -159,12 +147,12 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: 'The request body is not valid JSON.', code: 'malformed_json' });
-      expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toMatchObject({ answers: { geneQ1: 'kept' }, revision: 1 });
+      expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toMatchObject({ answers: { geneQ1: 'kept' }, revision: 1 });
     });
 
     it('answers 413 body_too_large over 256 KB and stores nothing', async () => {
-      const { access } = await signUp(app, 'too-large');
-      const response = await app.inject({
+      const { access } = await signUp(server.app, 'too-large');
+      const response = await server.app.inject({
         method: 'POST',
         url: saveUrl(1),
         headers: bearer(access),
@@ -172,23 +160,23 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
       });
       expect(response.statusCode).toBe(413);
       expect(response.json()).toEqual({ detail: 'The request body is larger than 256 KB.', code: 'body_too_large' });
-      expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).statusCode).toBe(404);
+      expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).statusCode).toBe(404);
     });
 
     it("accepts an answer up to its field's maxLength of 4000 characters and refuses a longer one (issue 11), storing nothing", async () => {
-      const { access } = await signUp(app, 'long-answer');
-      const accepted = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'y'.repeat(4000) } } });
+      const { access } = await signUp(server.app, 'long-answer');
+      const accepted = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'y'.repeat(4000) } } });
       expect(accepted.statusCode).toBe(200);
       expect(accepted.json().answers.geneQ1).toHaveLength(4000);
-      const refused = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'y'.repeat(200 * 1024) } } });
+      const refused = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'y'.repeat(200 * 1024) } } });
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toEqual({ code: 'invalid_answers', detail: 'answers/geneQ1 must NOT have more than 4000 characters' });
-      expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json().revision).toBe(1);
+      expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json().revision).toBe(1);
     });
 
     it('answers 415 unsupported_media_type for a body that is not JSON by content type', async () => {
-      const { access } = await signUp(app, 'form-encoded');
-      const response = await app.inject({
+      const { access } = await signUp(server.app, 'form-encoded');
+      const response = await server.app.inject({
         method: 'POST',
         url: saveUrl(1),
         headers: { ...bearer(access), 'content-type': 'application/x-www-form-urlencoded' },
@@ -203,16 +191,16 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
       ['a lone surrogate', '{"answers": {"geneQ1": "half \\ud83e"}}', 'body/answers/geneQ1 contains a lone UTF-16 surrogate (half of an emoji or other character), which cannot be stored'],
       ['nesting 100 levels deep', `{"answers": {"geneQ1": ${'['.repeat(100)}${']'.repeat(100)}}}`, `body/answers/geneQ1${'/0'.repeat(62)} is nested more than 64 levels deep`],
     ])('answers 400 invalid_request for answers holding %s, which the database cannot store, and keeps the stored answers', async (_label, payload, detail) => {
-      const { access } = await signUp(app, `unstorable-${_label.replace(/\W/g, '')}`);
-      await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
-      const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: { ...bearer(access), 'content-type': 'application/json' }, payload });
+      const { access } = await signUp(server.app, `unstorable-${_label.replace(/\W/g, '')}`);
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
+      const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: { ...bearer(access), 'content-type': 'application/json' }, payload });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail, code: 'invalid_request' });
-      expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toMatchObject({ answers: { geneQ1: 'kept' }, revision: 1 });
+      expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toMatchObject({ answers: { geneQ1: 'kept' }, revision: 1 });
     });
 
     it('answers 401 not_authenticated without a token, before looking at the body', async () => {
-      const response = await app.inject({ method: 'POST', url: saveUrl(1), payload: { answers: { geneQ1: 1 } } });
+      const response = await server.app.inject({ method: 'POST', url: saveUrl(1), payload: { answers: { geneQ1: 1 } } });
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe('not_authenticated');
     });
@@ -220,43 +208,43 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
 
   describe('saving answers of an older shape (issue 6, "no lost work")', () => {
     it('answers 200 for 2 blanks, no dnd and an unknown key, and GET returns 13 blanks with the 2 kept and the unknown key kept', async () => {
-      const { access } = await signUp(app, 'old-shape');
+      const { access } = await signUp(server.app, 'old-shape');
       const answers = { fillBlanks: ['DNA', 'transcription'], geneQ1: 'mine', renamedLastWeek: 'text from an old field' };
-      const saved = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers } });
+      const saved = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers } });
       expect(saved.statusCode).toBe(200);
 
-      const loaded = await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
+      const loaded = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
       expect(loaded.json().answers.fillBlanks).toEqual(['DNA', 'transcription', '', '', '', '', '', '', '', '', '', '', '']);
       expect(loaded.json().answers).toMatchObject({ geneQ1: 'mine', renamedLastWeek: 'text from an old field', dnd: DAY_1_ORDERING_DEFAULT });
       expect(loaded.json()).toEqual(saved.json());
     });
 
     it('accepts lists longer than today, values outside enum or const, and stores them trimmed and repaired', async () => {
-      const { access } = await signUp(app, 'old-lengths');
+      const { access } = await signUp(server.app, 'old-lengths');
       const answers = { sim: { gene1: ['1', '2', '3', '4', '5', '6', '7'] }, dnd: { orderSize: 7, ordered: ['Transcription'] } };
-      const saved = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers } });
+      const saved = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers } });
       expect(saved.statusCode).toBe(200);
       expect(saved.json().answers.sim.gene1).toEqual(['1', '2', '3', '4', '5']);
       expect(saved.json().answers.dnd).toEqual({ ...DAY_1_ORDERING_DEFAULT, ordered: ['Transcription', '', '', '', ''] });
     });
 
     it('answers 400 invalid_answers for a wrong type and leaves the stored answers unchanged', async () => {
-      const { access } = await signUp(app, 'old-shape-wrong-type');
-      await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
-      const stored = (await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
+      const { access } = await signUp(server.app, 'old-shape-wrong-type');
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
+      const stored = (await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
 
-      const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { fillBlanks: ['a', {}], geneQ1: 'lost' } } });
+      const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { fillBlanks: ['a', {}], geneQ1: 'lost' } } });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: 'answers/fillBlanks/1 must be string', code: 'invalid_answers' });
-      expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(stored);
+      expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(stored);
     });
 
     it("returns a row stored before a content change in today's shape", async () => {
-      const { access } = await signUp(app, 'old-row');
-      const userId = (await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) })).json().id as number;
-      await saveAnswers(testDatabase.database.db, userId, 1, { fillBlanks: ['protein'], oldField: 'kept' });
+      const { access } = await signUp(server.app, 'old-row');
+      const userId = (await server.app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) })).json().id as number;
+      await saveAnswers(server.database.database.db, userId, 1, { fillBlanks: ['protein'], oldField: 'kept' });
 
-      const loaded = await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
+      const loaded = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
       expect(loaded.json()).toMatchObject({ revision: 1, answers: { oldField: 'kept', dnd: DAY_1_ORDERING_DEFAULT } });
       expect(loaded.json().answers.fillBlanks).toEqual(['protein', ...EMPTY_BLANKS.slice(1)]);
     });
@@ -274,14 +262,14 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
           properties: { cancerBasics: { type: 'object', description: 'Cancer basics.', default: {}, properties: { howDiffers: text } } },
         }),
       );
-      const { app: migratingApp } = await createTestApp(testDatabase, { answersValidator: loadAnswersValidator(schemasDir) });
+      const { app: migratingApp } = await createTestApp(server.database, { answersValidator: loadAnswersValidator(schemasDir) });
       try {
         const { access } = await signUp(migratingApp, 'migrated');
         const saved = await migratingApp.inject({ method: 'POST', url: saveUrl(2), headers: bearer(access), payload: { answers: { howDifferent: 'it divides' } } });
         expect(saved.json().answers).toEqual({ cancerBasics: { howDiffers: 'it divides' } });
 
         const userId = (await migratingApp.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) })).json().id as number;
-        await saveAnswers(testDatabase.database.db, userId, 2, { howDifferent: 'stored by last week\'s server' });
+        await saveAnswers(server.database.database.db, userId, 2, { howDifferent: 'stored by last week\'s server' });
         const loaded = await migratingApp.inject({ method: 'GET', url: detailUrl(2), headers: bearer(access) });
         expect(loaded.json().answers).toEqual({ cancerBasics: { howDiffers: "stored by last week's server" } });
       } finally {
@@ -306,14 +294,14 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
         { detail: 'answers/fillBlanks/0/prototype: the property names __proto__, constructor, prototype are refused', code: 'invalid_answers' },
       ],
     ])('answers 400 for %s and leaves the stored answers unchanged', async (label, payload, body) => {
-      const { access } = await signUp(app, `reserved-${label.replace(/\W/g, '')}`);
-      await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
-      const stored = (await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
+      const { access } = await signUp(server.app, `reserved-${label.replace(/\W/g, '')}`);
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
+      const stored = (await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
 
-      const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: { ...bearer(access), 'content-type': 'application/json' }, payload });
+      const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: { ...bearer(access), 'content-type': 'application/json' }, payload });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual(body);
-      expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(stored);
+      expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(stored);
     });
   });
 
@@ -324,7 +312,7 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
 
     beforeAll(async () => {
       schemasDir = mkdtempSync(join(tmpdir(), 'helix-no-schemas-'));
-      ({ app: schemalessApp } = await createTestApp(testDatabase, { answersValidator: loadAnswersValidator(schemasDir) }));
+      ({ app: schemalessApp } = await createTestApp(server.database, { answersValidator: loadAnswersValidator(schemasDir) }));
     });
 
     afterAll(async () => {
@@ -358,9 +346,9 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
   describe('revisions (issue 6, "Revisions")', () => {
     describe('saving without base_revision', () => {
       it('saves over whatever is stored, as the spec payload does', async () => {
-        const { access } = await signUp(app, 'no-base');
-        await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'one' } } });
-        const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'two' } } });
+        const { access } = await signUp(server.app, 'no-base');
+        await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'one' } } });
+        const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'two' } } });
         expect(response.statusCode).toBe(200);
         expect(response.json()).toMatchObject({ answers: { geneQ1: 'two' }, revision: 2 });
       });
@@ -368,23 +356,23 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
 
     describe('saving with the stored revision as base_revision', () => {
       it('saves and answers the next revision', async () => {
-        const { access } = await signUp(app, 'base-matches');
-        await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'one' } } });
-        const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'two' }, base_revision: 1 } });
+        const { access } = await signUp(server.app, 'base-matches');
+        await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'one' } } });
+        const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'two' }, base_revision: 1 } });
         expect(response.statusCode).toBe(200);
         expect(response.json()).toMatchObject({ answers: { geneQ1: 'two' }, revision: 2 });
-        expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(response.json());
+        expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(response.json());
       });
     });
 
     describe('saving with a stale base_revision', () => {
       it('answers 409 with the stored answers and changes nothing', async () => {
-        const { access } = await signUp(app, 'base-stale');
-        await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'one' } } });
-        await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'from the other tab' } } });
-        const stored = (await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
+        const { access } = await signUp(server.app, 'base-stale');
+        await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'one' } } });
+        await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'from the other tab' } } });
+        const stored = (await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
 
-        const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'stale tab' }, base_revision: 1 } });
+        const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'stale tab' }, base_revision: 1 } });
         expect(response.statusCode).toBe(409);
         expect(response.json()).toEqual({
           detail: 'Your answers for day 1 were saved from somewhere else since this page loaded them: it sent base_revision 1, the stored revision is 2.',
@@ -393,86 +381,86 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
           revision: 2,
           updated_at: stored.updated_at,
         });
-        expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(stored);
+        expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(stored);
       });
 
       it('answers 409 for a base_revision ahead of the stored one', async () => {
-        const { access } = await signUp(app, 'base-ahead');
-        await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'one' } } });
-        const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'x' }, base_revision: 7 } });
+        const { access } = await signUp(server.app, 'base-ahead');
+        await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'one' } } });
+        const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'x' }, base_revision: 7 } });
         expect(response.statusCode).toBe(409);
         expect(response.json()).toMatchObject({ code: 'revision_conflict', revision: 1, answers: { geneQ1: 'one' } });
       });
 
       it('answers 409 with revision 0, the default answers and updated_at null when nothing is stored, and stores nothing', async () => {
-        const { access } = await signUp(app, 'base-nothing-stored');
-        const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'x' }, base_revision: 3 } });
+        const { access } = await signUp(server.app, 'base-nothing-stored');
+        const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'x' }, base_revision: 3 } });
         expect(response.statusCode).toBe(409);
         expect(response.json()).toMatchObject({ code: 'revision_conflict', revision: 0, updated_at: null, answers: { geneQ1: '', fillBlanks: EMPTY_BLANKS } });
-        expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).statusCode).toBe(404);
+        expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).statusCode).toBe(404);
       });
     });
 
     describe.each([[0], [null]])('saving with base_revision %j ("I saw nothing stored")', (base) => {
       it('saves revision 1 when nothing is stored', async () => {
-        const { access } = await signUp(app, `base-${String(base)}-first`);
-        const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'first' }, base_revision: base } });
+        const { access } = await signUp(server.app, `base-${String(base)}-first`);
+        const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'first' }, base_revision: base } });
         expect(response.statusCode).toBe(200);
         expect(response.json()).toMatchObject({ answers: { geneQ1: 'first' }, revision: 1 });
       });
 
       it('answers 409 with the stored answers when something is stored, and changes nothing', async () => {
-        const { access } = await signUp(app, `base-${String(base)}-stored`);
-        await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'stored' } } });
-        const stored = (await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
-        const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'defaults' }, base_revision: base } });
+        const { access } = await signUp(server.app, `base-${String(base)}-stored`);
+        await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'stored' } } });
+        const stored = (await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
+        const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'defaults' }, base_revision: base } });
         expect(response.statusCode).toBe(409);
         expect(response.json()).toMatchObject({ code: 'revision_conflict', answers: stored.answers, revision: 1, updated_at: stored.updated_at });
-        expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(stored);
+        expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(stored);
       });
     });
 
     describe('two saves at once with the same base_revision', () => {
       it('lets exactly one win over a stored revision; the other gets 409 with the winner', async () => {
-        const { access } = await signUp(app, 'race-update');
-        await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'base' } } });
+        const { access } = await signUp(server.app, 'race-update');
+        await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'base' } } });
         const responses = await Promise.all(
-          ['tab A', 'tab B'].map((geneQ1) => app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1 }, base_revision: 1 } })),
+          ['tab A', 'tab B'].map((geneQ1) => server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1 }, base_revision: 1 } })),
         );
         expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
         const winner = responses.find((response) => response.statusCode === 200)!.json();
         const loser = responses.find((response) => response.statusCode === 409)!.json();
         expect(winner.revision).toBe(2);
         expect(loser).toMatchObject({ code: 'revision_conflict', revision: 2, answers: winner.answers });
-        expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(winner);
+        expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(winner);
       });
 
       it('lets exactly one win the first save (base_revision 0 and null)', async () => {
-        const { access } = await signUp(app, 'race-insert');
+        const { access } = await signUp(server.app, 'race-insert');
         const responses = await Promise.all(
-          [0, null].map((base) => app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: `base ${base}` }, base_revision: base } })),
+          [0, null].map((base) => server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: `base ${base}` }, base_revision: base } })),
         );
         expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
         const winner = responses.find((response) => response.statusCode === 200)!.json();
         expect(winner.revision).toBe(1);
-        expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(winner);
+        expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(winner);
       });
     });
 
     it.each([[-1], [1.5], ['abc'], [{}]])('answers 400 invalid_request for base_revision %j and changes nothing', async (base) => {
-      const { access } = await signUp(app, `bad-base-${JSON.stringify(base).replace(/\W/g, '')}`);
-      await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
-      const stored = (await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
-      const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'lost' }, base_revision: base } });
+      const { access } = await signUp(server.app, `bad-base-${JSON.stringify(base).replace(/\W/g, '')}`);
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
+      const stored = (await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
+      const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'lost' }, base_revision: base } });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: expect.stringMatching(/^body\/base_revision /), code: 'invalid_request' });
-      expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(stored);
+      expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(stored);
     });
 
     it('checks the answers before the revision: wrong types answer 400 even with a stale base_revision', async () => {
-      const { access } = await signUp(app, 'bad-answers-and-base');
-      await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
-      const response = await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: { text: 5 } }, base_revision: 9 } });
+      const { access } = await signUp(server.app, 'bad-answers-and-base');
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
+      const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: { text: 5 } }, base_revision: 9 } });
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('invalid_answers');
     });
@@ -480,35 +468,35 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
 
   describe('between students', () => {
     it('a student only ever sees their own answers', async () => {
-      const alice = await signUp(app, 'alice');
-      const bob = await signUp(app, 'bob');
-      await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(alice.access), payload: { answers: { geneQ1: "alice's" } } });
+      const alice = await signUp(server.app, 'alice');
+      const bob = await signUp(server.app, 'bob');
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(alice.access), payload: { answers: { geneQ1: "alice's" } } });
 
-      const bobBefore = await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(bob.access) });
+      const bobBefore = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(bob.access) });
       expect(bobBefore.statusCode).toBe(404);
 
-      await app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(bob.access), payload: { answers: { geneQ1: "bob's" } } });
-      const aliceAfter = await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(alice.access) });
-      const bobAfter = await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(bob.access) });
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(bob.access), payload: { answers: { geneQ1: "bob's" } } });
+      const aliceAfter = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(alice.access) });
+      const bobAfter = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(bob.access) });
       expect(aliceAfter.json()).toMatchObject({ answers: { geneQ1: "alice's" }, revision: 1 });
       expect(bobAfter.json()).toMatchObject({ answers: { geneQ1: "bob's" }, revision: 1 });
     });
 
     it('ignores a user id smuggled into the request', async () => {
-      const mallory = await signUp(app, 'mallory');
-      const victim = await signUp(app, 'victim');
-      const victimId = (await app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(victim.access) })).json().id as number;
-      await app.inject({
+      const mallory = await signUp(server.app, 'mallory');
+      const victim = await signUp(server.app, 'victim');
+      const victimId = (await server.app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(victim.access) })).json().id as number;
+      await server.app.inject({
         method: 'POST',
         url: `${saveUrl(1)}?user_id=${victimId}`,
         headers: bearer(mallory.access),
         payload: { answers: { geneQ1: 'overwritten?' }, user_id: victimId },
       });
-      expect((await app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(victim.access) })).statusCode).toBe(404);
+      expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(victim.access) })).statusCode).toBe(404);
     });
   });
 
   it('never answered 5xx', () => {
-    expect(serverErrors).toEqual([]);
+    expect(server.errors).toEqual([]);
   });
 });

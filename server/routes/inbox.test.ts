@@ -2,12 +2,11 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inboxMessages, users } from '../db/schema.ts';
 import { loadWelcomeMessages } from '../inbox/messages.ts';
 import { ContentError } from '../markdown/markdown.ts';
-import { bearer, createTestApp, createTestDatabase, DATABASE_KINDS, signUp, testConfig, type TestDatabase } from '../test/harness.ts';
+import { bearer, DATABASE_KINDS, signUp, useTestApp } from '../test/harness.ts';
 
 const INBOX_URL = '/api/student/inbox/';
 const readUrl = (id: number | string) => `/api/student/inbox/${id}/read/`;
@@ -75,29 +74,21 @@ describe('loadWelcomeMessages', () => {
 });
 
 describe.each(DATABASE_KINDS)('the inbox (%s)', (kind) => {
-  let testDatabase: TestDatabase;
-  let contentDir: string;
-  let app: FastifyInstance;
-  let serverErrors: string[];
-
-  beforeAll(async () => {
-    testDatabase = await createTestDatabase(kind);
-    contentDir = mkdtempSync(join(tmpdir(), 'helix-inbox-content-'));
-    writeInbox(join(contentDir, 'inbox'));
-    ({ app, serverErrors } = await createTestApp(testDatabase, {
-      config: testConfig({ dataDir: testDatabase.dataDir, inboxDir: join(contentDir, 'inbox') }),
-    }));
+  const contentDir = mkdtempSync(join(tmpdir(), 'helix-inbox-content-'));
+  const server = useTestApp(kind, {
+    config: () => {
+      writeInbox(join(contentDir, 'inbox'));
+      return { inboxDir: join(contentDir, 'inbox') };
+    },
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await testDatabase?.destroy();
-    if (contentDir) rmSync(contentDir, { recursive: true, force: true });
-    expect(serverErrors).toEqual([]);
+  afterAll(() => {
+    rmSync(contentDir, { recursive: true, force: true });
+    expect(server.errors).toEqual([]);
   });
 
   const inbox = async (access: string): Promise<Message[]> => {
-    const response = await app.inject({ method: 'GET', url: INBOX_URL, headers: bearer(access) });
+    const response = await server.app.inject({ method: 'GET', url: INBOX_URL, headers: bearer(access) });
     expect(response.statusCode).toBe(200);
     const page = response.json<{ count: number; next: null; previous: null; results: Message[] }>();
     expect(page).toEqual({ count: page.results.length, next: null, previous: null, results: expect.any(Array) });
@@ -107,7 +98,7 @@ describe.each(DATABASE_KINDS)('the inbox (%s)', (kind) => {
   describe('GET /api/student/inbox/', () => {
     it('gives a new student six unread welcome messages, newest first with order 1 on top', async () => {
       const before = Date.now();
-      const { access } = await signUp(app, 'inbox-new');
+      const { access } = await signUp(server.app, 'inbox-new');
       const messages = await inbox(access);
       expect(messages).toHaveLength(6);
       expect(messages.map((message) => message.subject)).toEqual(['Message 1', 'Message 2', 'Message 3', 'Message 4', 'Message 5', 'Message 6']);
@@ -128,8 +119,8 @@ describe.each(DATABASE_KINDS)('the inbox (%s)', (kind) => {
     });
 
     it('shows a student only their own messages', async () => {
-      const first = await signUp(app, 'inbox-own-1');
-      const second = await signUp(app, 'inbox-own-2');
+      const first = await signUp(server.app, 'inbox-own-1');
+      const second = await signUp(server.app, 'inbox-own-2');
       const firstIds = (await inbox(first.access)).map((message) => message.id);
       const secondIds = (await inbox(second.access)).map((message) => message.id);
       expect(firstIds).toHaveLength(6);
@@ -138,15 +129,15 @@ describe.each(DATABASE_KINDS)('the inbox (%s)', (kind) => {
     });
 
     it('answers 401 not_authenticated without a token', async () => {
-      const response = await app.inject({ method: 'GET', url: INBOX_URL });
+      const response = await server.app.inject({ method: 'GET', url: INBOX_URL });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ detail: 'Authentication credentials were not provided.', code: 'not_authenticated' });
     });
 
     it('deletes a student\'s messages with the student', async () => {
-      const { access } = await signUp(app, 'inbox-deleted');
+      const { access } = await signUp(server.app, 'inbox-deleted');
       const [message] = await inbox(access);
-      const db = testDatabase.database.db;
+      const db = server.database.database.db;
       const [row] = await db.select({ userId: inboxMessages.userId }).from(inboxMessages).where(eq(inboxMessages.id, message?.id ?? 0));
       await db.delete(users).where(eq(users.id, row?.userId ?? 0));
       expect(await db.select().from(inboxMessages).where(eq(inboxMessages.userId, row?.userId ?? 0))).toEqual([]);
@@ -155,41 +146,41 @@ describe.each(DATABASE_KINDS)('the inbox (%s)', (kind) => {
 
   describe('PATCH /api/student/inbox/:id/read/', () => {
     it('marks a message read, answers the message, and the change persists', async () => {
-      const { access } = await signUp(app, 'inbox-read');
+      const { access } = await signUp(server.app, 'inbox-read');
       const [first, second] = await inbox(access);
       if (first === undefined || second === undefined) throw new Error('no messages');
-      const response = await app.inject({ method: 'PATCH', url: readUrl(second.id), headers: bearer(access), payload: { is_read: true } });
+      const response = await server.app.inject({ method: 'PATCH', url: readUrl(second.id), headers: bearer(access), payload: { is_read: true } });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ ...second, is_read: true });
       const after = await inbox(access);
       expect(after.filter((message) => message.is_read).map((message) => message.id)).toEqual([second.id]);
       // Marking it again is harmless, and false marks it unread.
-      expect((await app.inject({ method: 'PATCH', url: readUrl(second.id), headers: bearer(access), payload: { is_read: true } })).statusCode).toBe(200);
-      const unread = await app.inject({ method: 'PATCH', url: readUrl(second.id), headers: bearer(access), payload: { is_read: false } });
+      expect((await server.app.inject({ method: 'PATCH', url: readUrl(second.id), headers: bearer(access), payload: { is_read: true } })).statusCode).toBe(200);
+      const unread = await server.app.inject({ method: 'PATCH', url: readUrl(second.id), headers: bearer(access), payload: { is_read: false } });
       expect(unread.json()).toEqual({ ...second, is_read: false });
       expect((await inbox(access)).every((message) => !message.is_read)).toBe(true);
     });
 
     it("answers 404 not_found for another student's message and leaves it unread", async () => {
-      const owner = await signUp(app, 'inbox-owner');
-      const intruder = await signUp(app, 'inbox-intruder');
+      const owner = await signUp(server.app, 'inbox-owner');
+      const intruder = await signUp(server.app, 'inbox-intruder');
       const [message] = await inbox(owner.access);
-      const response = await app.inject({ method: 'PATCH', url: readUrl(message?.id ?? 0), headers: bearer(intruder.access), payload: { is_read: true } });
+      const response = await server.app.inject({ method: 'PATCH', url: readUrl(message?.id ?? 0), headers: bearer(intruder.access), payload: { is_read: true } });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ detail: 'No such message.', code: 'not_found' });
       expect((await inbox(owner.access))[0]?.is_read).toBe(false);
     });
 
     it('answers 404 not_found for an id that does not exist', async () => {
-      const { access } = await signUp(app, 'inbox-missing');
-      const response = await app.inject({ method: 'PATCH', url: readUrl(2_000_000_000), headers: bearer(access), payload: { is_read: true } });
+      const { access } = await signUp(server.app, 'inbox-missing');
+      const response = await server.app.inject({ method: 'PATCH', url: readUrl(2_000_000_000), headers: bearer(access), payload: { is_read: true } });
       expect(response.statusCode).toBe(404);
       expect(response.json().code).toBe('not_found');
     });
 
     it.each([['abc'], ['0'], ['-1'], ['1.5'], ['99999999999']])('answers 400 invalid_request for id %s', async (id) => {
-      const { access } = await signUp(app, `inbox-bad-id-${id}`);
-      const response = await app.inject({ method: 'PATCH', url: readUrl(id), headers: bearer(access), payload: { is_read: true } });
+      const { access } = await signUp(server.app, `inbox-bad-id-${id}`);
+      const response = await server.app.inject({ method: 'PATCH', url: readUrl(id), headers: bearer(access), payload: { is_read: true } });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: expect.stringMatching(/^params\/id /), code: 'invalid_request' });
     });
@@ -202,18 +193,18 @@ describe.each(DATABASE_KINDS)('the inbox (%s)', (kind) => {
       ['a "true" string', { is_read: 'true' }],
       ['an array body', [true]],
     ])('answers 400 invalid_request for %s', async (_case, payload) => {
-      const { access } = await signUp(app, `inbox-bad-body-${_case.replace(/\W/g, '-')}`);
+      const { access } = await signUp(server.app, `inbox-bad-body-${_case.replace(/\W/g, '-')}`);
       const [message] = await inbox(access);
-      const response = await app.inject({ method: 'PATCH', url: readUrl(message?.id ?? 0), headers: bearer(access), payload });
+      const response = await server.app.inject({ method: 'PATCH', url: readUrl(message?.id ?? 0), headers: bearer(access), payload });
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('invalid_request');
       expect((await inbox(access))[0]?.is_read).toBe(false);
     });
 
     it('answers 400 malformed_json for a body that is not JSON', async () => {
-      const { access } = await signUp(app, 'inbox-malformed');
+      const { access } = await signUp(server.app, 'inbox-malformed');
       const [message] = await inbox(access);
-      const response = await app.inject({
+      const response = await server.app.inject({
         method: 'PATCH',
         url: readUrl(message?.id ?? 0),
         headers: { ...bearer(access), 'content-type': 'application/json' },
@@ -224,7 +215,7 @@ describe.each(DATABASE_KINDS)('the inbox (%s)', (kind) => {
     });
 
     it('answers 401 not_authenticated without a token', async () => {
-      const response = await app.inject({ method: 'PATCH', url: readUrl(1), payload: { is_read: true } });
+      const response = await server.app.inject({ method: 'PATCH', url: readUrl(1), payload: { is_read: true } });
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe('not_authenticated');
     });

@@ -2,12 +2,11 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { asc } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/index.ts';
 import { workbooks, workbookSectionImages, workbookSections } from '../db/schema.ts';
 import { ContentError } from '../markdown/markdown.ts';
-import { bearer, createTestApp, createTestDatabase, DATABASE_KINDS, signUp, testConfig, type TestDatabase } from '../test/harness.ts';
+import { bearer, createTestApp, DATABASE_KINDS, signUp, testConfig, useTestApp } from '../test/harness.ts';
 import { loadWorkbookFiles, parseWorkbook, syncWorkbooks } from '../workbooks/workbooks.ts';
 
 const LIST_URL = '/api/workbooks/workbooks/';
@@ -126,32 +125,27 @@ describe('parseWorkbook', () => {
 });
 
 describe.each(DATABASE_KINDS)('workbooks (%s)', (kind) => {
-  let testDatabase: TestDatabase;
-  let contentDir: string;
-  let app: FastifyInstance;
-  let serverErrors: string[];
+  const contentDir = mkdtempSync(join(tmpdir(), 'helix-workbooks-'));
+  const server = useTestApp(kind, {
+    config: () => {
+      writeFiles(join(contentDir, 'workbooks'), { 'cell-cycle.md': CELL_CYCLE, 'genes.md': GENES, 'README.md': 'Not a workbook.' });
+      return { workbooksDir: join(contentDir, 'workbooks') };
+    },
+  });
   let access: string;
 
   beforeAll(async () => {
-    testDatabase = await createTestDatabase(kind);
-    contentDir = mkdtempSync(join(tmpdir(), 'helix-workbooks-'));
-    writeFiles(join(contentDir, 'workbooks'), { 'cell-cycle.md': CELL_CYCLE, 'genes.md': GENES, 'README.md': 'Not a workbook.' });
-    ({ app, serverErrors } = await createTestApp(testDatabase, {
-      config: testConfig({ dataDir: testDatabase.dataDir, workbooksDir: join(contentDir, 'workbooks') }),
-    }));
-    ({ access } = await signUp(app, 'reader'));
+    ({ access } = await signUp(server.app, 'reader'));
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await testDatabase?.destroy();
-    if (contentDir) rmSync(contentDir, { recursive: true, force: true });
-    expect(serverErrors).toEqual([]);
+  afterAll(() => {
+    rmSync(contentDir, { recursive: true, force: true });
+    expect(server.errors).toEqual([]);
   });
 
   describe('GET /api/workbooks/workbooks/', () => {
     it('lists every workbook by file name, with its sections\' ids and headings', async () => {
-      const response = await app.inject({ method: 'GET', url: LIST_URL, headers: bearer(access) });
+      const response = await server.app.inject({ method: 'GET', url: LIST_URL, headers: bearer(access) });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         results: [
@@ -170,7 +164,7 @@ describe.each(DATABASE_KINDS)('workbooks (%s)', (kind) => {
     });
 
     it('answers 401 not_authenticated without a token', async () => {
-      const response = await app.inject({ method: 'GET', url: LIST_URL });
+      const response = await server.app.inject({ method: 'GET', url: LIST_URL });
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe('not_authenticated');
     });
@@ -178,10 +172,10 @@ describe.each(DATABASE_KINDS)('workbooks (%s)', (kind) => {
 
   describe('GET /api/workbooks/workbooks/:id/', () => {
     it('answers the workbook with every section\'s HTML and images', async () => {
-      const list = (await app.inject({ method: 'GET', url: LIST_URL, headers: bearer(access) })).json<{ results: { id: number; sections: { id: number }[] }[] }>();
+      const list = (await server.app.inject({ method: 'GET', url: LIST_URL, headers: bearer(access) })).json<{ results: { id: number; sections: { id: number }[] }[] }>();
       const summary = list.results[0];
       if (summary === undefined) throw new Error('no workbook');
-      const response = await app.inject({ method: 'GET', url: detailUrl(summary.id), headers: bearer(access) });
+      const response = await server.app.inject({ method: 'GET', url: detailUrl(summary.id), headers: bearer(access) });
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body).toEqual({
@@ -208,37 +202,37 @@ describe.each(DATABASE_KINDS)('workbooks (%s)', (kind) => {
       });
       expect(body.sections[0].content_html).not.toContain('<img');
       // Without the query string it answers the same.
-      expect((await app.inject({ method: 'GET', url: `/api/workbooks/workbooks/${summary.id}/`, headers: bearer(access) })).json()).toEqual(body);
+      expect((await server.app.inject({ method: 'GET', url: `/api/workbooks/workbooks/${summary.id}/`, headers: bearer(access) })).json()).toEqual(body);
     });
 
     it("gives images' addresses on the host the request came to, so a front end elsewhere can show them", async () => {
-      const list = (await app.inject({ method: 'GET', url: LIST_URL, headers: bearer(access) })).json<{ results: { id: number }[] }>();
-      const response = await app.inject({ method: 'GET', url: detailUrl(list.results[0]!.id), headers: { ...bearer(access), host: 'helix.school.org' } });
+      const list = (await server.app.inject({ method: 'GET', url: LIST_URL, headers: bearer(access) })).json<{ results: { id: number }[] }>();
+      const response = await server.app.inject({ method: 'GET', url: detailUrl(list.results[0]!.id), headers: { ...bearer(access), host: 'helix.school.org' } });
       expect(response.json().sections[0].images[0].image).toBe('http://helix.school.org/images/interphase.svg');
     });
 
     it('answers 404 not_found for a workbook that does not exist', async () => {
-      const response = await app.inject({ method: 'GET', url: detailUrl(2_000_000_000), headers: bearer(access) });
+      const response = await server.app.inject({ method: 'GET', url: detailUrl(2_000_000_000), headers: bearer(access) });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ detail: 'No such workbook.', code: 'not_found' });
     });
 
     it.each([['abc'], ['0'], ['99999999999']])('answers 400 invalid_request for id %s', async (id) => {
-      const response = await app.inject({ method: 'GET', url: detailUrl(id), headers: bearer(access) });
+      const response = await server.app.inject({ method: 'GET', url: detailUrl(id), headers: bearer(access) });
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('invalid_request');
     });
 
     it('answers 401 not_authenticated without a token', async () => {
-      const response = await app.inject({ method: 'GET', url: detailUrl(1) });
+      const response = await server.app.inject({ method: 'GET', url: detailUrl(1) });
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe('not_authenticated');
     });
   });
 
   describe('loading', () => {
-    it('is idempotent: loading the same files again, or starting another app, leaves the same rows', async () => {
-      const db = testDatabase.database.db;
+    it('is idempotent: loading the same files again, or starting another server.app, leaves the same rows', async () => {
+      const db = server.database.database.db;
       const before = await allRows(db);
       expect(before.workbooks).toHaveLength(2);
       expect(before.sections).toHaveLength(3);
@@ -246,15 +240,15 @@ describe.each(DATABASE_KINDS)('workbooks (%s)', (kind) => {
       const report = await syncWorkbooks(db, loadWorkbookFiles(join(contentDir, 'workbooks'), () => undefined));
       expect(report).toEqual({ created: [], updated: [], unchanged: ['cell-cycle', 'genes'], deleted: [] });
       expect(await allRows(db)).toEqual(before);
-      const { app: second } = await createTestApp(testDatabase, {
-        config: testConfig({ dataDir: testDatabase.dataDir, workbooksDir: join(contentDir, 'workbooks') }),
+      const { app: second } = await createTestApp(server.database, {
+        config: testConfig({ dataDir: server.database.dataDir, workbooksDir: join(contentDir, 'workbooks') }),
       });
       await second.close();
       expect(await allRows(db)).toEqual(before);
     });
 
     it('updates a changed workbook in place, deletes a removed one, and leaves all as they are without a directory', async () => {
-      const db = testDatabase.database.db;
+      const db = server.database.database.db;
       const dir = mkdtempSync(join(contentDir, 'changed-'));
       writeFiles(dir, { 'cell-cycle.md': CELL_CYCLE.replace('## Mitosis', '## Mitosis, the division') });
       const before = await allRows(db);
@@ -275,7 +269,7 @@ describe.each(DATABASE_KINDS)('workbooks (%s)', (kind) => {
     });
 
     it('stores and serves no script, event handler, javascript: URL or frame from malicious Markdown', async () => {
-      const db = testDatabase.database.db;
+      const db = server.database.database.db;
       const dir = mkdtempSync(join(contentDir, 'malicious-'));
       writeFiles(dir, { 'cell-cycle.md': CELL_CYCLE, 'genes.md': GENES, 'malicious.md': MALICIOUS });
       await syncWorkbooks(db, loadWorkbookFiles(dir, () => undefined));
@@ -292,7 +286,7 @@ describe.each(DATABASE_KINDS)('workbooks (%s)', (kind) => {
       expect(storedSections[0]?.contentHtml).toContain('Before  after.');
       expect(rows.images.filter((image) => storedSections.some((section) => section.id === image.sectionId))).toEqual([]);
 
-      const response = await app.inject({ method: 'GET', url: detailUrl(stored.id), headers: bearer(access) });
+      const response = await server.app.inject({ method: 'GET', url: detailUrl(stored.id), headers: bearer(access) });
       expect(response.statusCode).toBe(200);
       expect(response.json().sections[0].images).toEqual([]);
       expect(response.body).not.toMatch(FORBIDDEN);
@@ -303,7 +297,7 @@ describe.each(DATABASE_KINDS)('workbooks (%s)', (kind) => {
 
     const realDir = resolve(process.cwd(), 'content/workbooks');
     it.skipIf(!existsSync(realDir))('loads the real content/workbooks, twice, and serves each with safe HTML', async () => {
-      const db = testDatabase.database.db;
+      const db = server.database.database.db;
       const sources = loadWorkbookFiles(realDir, () => undefined);
       expect(sources?.length).toBeGreaterThan(0);
       await syncWorkbooks(db, sources);
@@ -311,7 +305,7 @@ describe.each(DATABASE_KINDS)('workbooks (%s)', (kind) => {
       expect((await syncWorkbooks(db, loadWorkbookFiles(realDir, () => undefined))).unchanged).toHaveLength(sources?.length ?? -1);
       expect(await allRows(db)).toEqual(before);
       for (const row of before.workbooks) {
-        const response = await app.inject({ method: 'GET', url: detailUrl(row.id), headers: bearer(access) });
+        const response = await server.app.inject({ method: 'GET', url: detailUrl(row.id), headers: bearer(access) });
         expect(response.statusCode).toBe(200);
         expect(response.body).not.toMatch(/<script|javascript:|<iframe|\son\w+=/i);
       }

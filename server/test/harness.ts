@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import type { PasswordHashOptions } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
@@ -124,4 +125,38 @@ export async function signUp(
 /** `{ authorization: 'Bearer <token>' }`. */
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
+}
+
+/** What {@link useTestApp} gives a describe block; the fields are set before its first test. */
+export interface TestServer {
+  app: FastifyInstance;
+  database: TestDatabase;
+  /** Errors the app logged; a suite ends by checking it is empty. */
+  errors: string[];
+}
+
+/**
+ * A test database and app for one describe block: created before its tests, closed after them.
+ * `config` returns configuration to change (content folders, say), given the new database.
+ *
+ * @example
+ * describe.each(DATABASE_KINDS)('day answers (%s)', (kind) => {
+ *   const server = useTestApp(kind);
+ *   it('…', async () => { await server.app.inject({ url: '/api/health' }); });
+ * });
+ */
+export function useTestApp(kind: DatabaseKind, { config }: { config?: (database: TestDatabase) => Partial<Config> } = {}): TestServer {
+  const server = {} as TestServer;
+  beforeAll(async () => {
+    server.database = await createTestDatabase(kind);
+    const overrides = config?.(server.database);
+    const { app, serverErrors } = await createTestApp(server.database, overrides ? { config: testConfig({ dataDir: server.database.dataDir, ...overrides }) } : {});
+    server.app = app;
+    server.errors = serverErrors;
+  });
+  afterAll(async () => {
+    await server.app?.close();
+    await server.database?.destroy();
+  });
+  return server;
 }

@@ -40,6 +40,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Fills the Sign Up form's required fields as Ada would, with matching passwords. */
+async function fillSignUp(username = 'ada77') {
+  await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), username);
+  await userEvent.type(screen.getByLabelText('Password'), 'same secret');
+  await userEvent.type(screen.getByLabelText('Confirm Password'), 'same secret');
+  await userEvent.type(screen.getByRole('textbox', { name: 'First Name' }), 'Ada');
+  await userEvent.type(screen.getByRole('textbox', { name: 'Last Name' }), 'Lovelace');
+}
+
 function bodyOf(call: [string, RequestInit?] | undefined): unknown {
   return JSON.parse(String(call?.[1]?.body));
 }
@@ -224,11 +233,7 @@ describe('login page', () => {
       await openLoginPage();
       await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
 
-      await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'ada\u200B77');
-      await userEvent.type(screen.getByLabelText('Password'), 'same secret');
-      await userEvent.type(screen.getByLabelText('Confirm Password'), 'same secret');
-      await userEvent.type(screen.getByRole('textbox', { name: 'First Name' }), 'Ada');
-      await userEvent.type(screen.getByRole('textbox', { name: 'Last Name' }), 'Lovelace');
+      await fillSignUp('ada\u200B77');
       await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
 
       expect(await screen.findByRole('textbox', { name: 'Username' })).toHaveAccessibleDescription(
@@ -261,11 +266,7 @@ describe('login page', () => {
       await openLoginPage();
       await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
 
-      await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'ada77');
-      await userEvent.type(screen.getByLabelText('Password'), 'same secret');
-      await userEvent.type(screen.getByLabelText('Confirm Password'), 'same secret');
-      await userEvent.type(screen.getByRole('textbox', { name: 'First Name' }), 'Ada');
-      await userEvent.type(screen.getByRole('textbox', { name: 'Last Name' }), 'Lovelace');
+      await fillSignUp();
       await userEvent.type(screen.getByRole('textbox', { name: 'Classroom Name (optional)' }), 'Room 12');
       await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
 
@@ -286,11 +287,7 @@ describe('login page', () => {
       await openLoginPage();
       await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
 
-      await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'ada77');
-      await userEvent.type(screen.getByLabelText('Password'), 'same secret');
-      await userEvent.type(screen.getByLabelText('Confirm Password'), 'same secret');
-      await userEvent.type(screen.getByRole('textbox', { name: 'First Name' }), 'Ada');
-      await userEvent.type(screen.getByRole('textbox', { name: 'Last Name' }), 'Lovelace');
+      await fillSignUp();
       await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
 
       expect(await screen.findByRole('alert')).toHaveTextContent('Sign up failed. Please check your details and try again.');

@@ -1,7 +1,7 @@
 import { composeStories } from '@storybook/react-vite';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { seriousAxeViolations } from '../../test/axe.ts';
+import { checkFramesFromOutside, expectAxeClean } from '../../test/axe.ts';
 import { EMBED_OFFLINE_MESSAGE } from '../embed-panel/use-embed-load.ts';
 import { ATLAS_BLOCKED_HINT, ATLAS_FRAME_HEIGHT_PX, ATLAS_HINT_MS, AtlasViewer, AtlasViewerPropsError, atlasUrlFor } from './AtlasViewer.tsx';
 import * as stories from './AtlasViewer.stories.tsx';
@@ -238,58 +238,49 @@ describe('AtlasViewer', () => {
   });
 
   describe('has no serious accessibility violation', () => {
-    beforeEach(() => {
-      // jsdom's frames cannot answer axe's messages (their parent is not this window), so axe checks
-      // the <iframe> element here and does not look inside it.
-      vi.spyOn(HTMLIFrameElement.prototype, 'contentWindow', 'get').mockReturnValue(null);
-      vi.spyOn(console, 'log').mockImplementation(() => undefined); // axe logs "Frame does not have a content window"
-    });
+    beforeEach(checkFramesFromOutside);
 
-    it('when Loading', async () => {
-      const { container } = render(<Loading />);
-      vi.useRealTimers();
-      expect(await seriousAxeViolations(container)).toEqual([]);
-    });
-
-    it('when Loaded', async () => {
-      const { container } = render(<Loaded />);
-      fireEvent.load(frame());
-      vi.useRealTimers();
-      expect(await seriousAxeViolations(container)).toEqual([]);
+    it.each([
+      ['Loading', () => render(<Loading />).container],
+      [
+        'Loaded',
+        () => {
+          const { container } = render(<Loaded />);
+          fireEvent.load(frame());
+          return container;
+        },
+      ],
+    ])('when %s', async (_state, show) => {
+      await expectAxeClean(show());
     });
 
     it('when Blocked', async () => {
       const { container } = render(<Blocked />);
       act(() => vi.advanceTimersByTime(0));
       expect(message()).toHaveTextContent(ATLAS_BLOCKED_HINT);
-      vi.useRealTimers();
-      expect(await seriousAxeViolations(container)).toEqual([]);
+      await expectAxeClean(container);
     });
 
     it('when the gene has changed', async () => {
       const { container } = render(<GeneChanged />);
       choose('RAS');
-      vi.useRealTimers();
-      expect(await seriousAxeViolations(container)).toEqual([]);
+      await expectAxeClean(container);
     });
 
     it('without quick links', async () => {
       const { container } = render(<WithoutQuickLinks />);
-      vi.useRealTimers();
-      expect(await seriousAxeViolations(container)).toEqual([]);
+      await expectAxeClean(container);
     });
 
     it('on a narrow screen', async () => {
       const { container } = render(<NarrowScreen />);
-      vi.useRealTimers();
-      expect(await seriousAxeViolations(container)).toEqual([]);
+      await expectAxeClean(container);
     });
 
     it('when offline', async () => {
       vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
       const { container } = render(<Loading />);
-      vi.useRealTimers();
-      expect(await seriousAxeViolations(container)).toEqual([]);
+      await expectAxeClean(container);
     });
   });
 });

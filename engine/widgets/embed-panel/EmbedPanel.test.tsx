@@ -1,7 +1,7 @@
 import { composeStories } from '@storybook/react-vite';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { seriousAxeViolations } from '../../test/axe.ts';
+import { checkFramesFromOutside, expectAxeClean } from '../../test/axe.ts';
 import { EMBED_BLOCKED_MESSAGE, EMBED_BLOCKED_WARNING_MS, EMBED_OFFLINE_MESSAGE } from './EmbedPanel.tsx';
 import * as stories from './EmbedPanel.stories.tsx';
 
@@ -126,39 +126,30 @@ describe('EmbedPanel', () => {
   });
 
   describe('has no serious accessibility violation', () => {
-    beforeEach(() => {
-      // jsdom's frames cannot answer axe's messages (their parent is not this window), so axe checks
-      // the <iframe> element here and does not look inside it.
-      vi.spyOn(HTMLIFrameElement.prototype, 'contentWindow', 'get').mockReturnValue(null);
-      vi.spyOn(console, 'log').mockImplementation(() => undefined); // axe logs "Frame does not have a content window"
-    });
+    beforeEach(checkFramesFromOutside);
 
     it('when Loading', async () => {
       const { container } = render(<Loading />);
-      vi.useRealTimers();
-      expect(await seriousAxeViolations(container)).toEqual([]);
+      await expectAxeClean(container);
     });
 
     it('when Loaded', async () => {
       const { container } = render(<Loaded />);
       fireEvent.load(frame());
-      vi.useRealTimers();
-      expect(await seriousAxeViolations(container)).toEqual([]);
+      await expectAxeClean(container);
     });
 
     it('when Blocked', async () => {
       const { container } = render(<Blocked />);
       act(() => vi.advanceTimersByTime(EMBED_BLOCKED_WARNING_MS));
       expect(message()).toHaveTextContent(EMBED_BLOCKED_MESSAGE);
-      vi.useRealTimers();
-      expect(await seriousAxeViolations(container)).toEqual([]);
+      await expectAxeClean(container);
     });
 
     it('when Offline', async () => {
       vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
       const { container } = render(<Offline />);
-      vi.useRealTimers();
-      expect(await seriousAxeViolations(container)).toEqual([]);
+      await expectAxeClean(container);
     });
   });
 });

@@ -13,6 +13,8 @@ import { createDatabaseLimitStore, createMemoryLimitStore } from './auth/limit-s
 import { createPasswordHasher, OWASP_ARGON2ID, type PasswordHashOptions } from './auth/passwords.ts';
 import { createSessionService } from './auth/sessions.ts';
 import { fillUsernameKeys } from './auth/users.ts';
+import { fillClassroomKeys } from './facilitator/classes.ts';
+import { fillAnsweredFields } from './answers/store.ts';
 import { loadJwtSecret } from './auth/secret.ts';
 import { createTokenService } from './auth/tokens.ts';
 import { DEFAULT_SERVER_TIMEOUTS, type Config } from './config.ts';
@@ -24,6 +26,9 @@ import { loadWelcomeMessages, type WelcomeMessage } from './inbox/messages.ts';
 import { registerOpenApi } from './openapi.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inboxRoutes } from './routes/inbox.ts';
+import { accountRoutes } from './routes/account.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { facilitatorRoutes } from './routes/facilitator.ts';
 import { dayAnswersRoutes } from './routes/day-answers.ts';
 import { studentRoutes } from './routes/students.ts';
 import { tokenRoutes } from './routes/tokens.ts';
@@ -172,7 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (corsOrigins.length > 0) {
     await app.register(fastifyCors, {
       origin: [...corsOrigins],
-      methods: ['GET', 'HEAD', 'POST', 'PATCH'],
+      methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type'],
       exposedHeaders: ['Retry-After'],
       maxAge: 600,
@@ -186,6 +191,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.log.info({ workbooks: workbookSync }, 'workbooks loaded');
   const usernameKeys = await fillUsernameKeys(db);
   if (usernameKeys.keyed > 0) app.log.warn(usernameKeys, 'usernames from before issue 11 keyed; those in `renamed` sign in as <username>#<id>');
+  // Rows from before the facilitator console: Classroom Names keyed, answered fields counted (both once).
+  const classroomKeys = await fillClassroomKeys(db);
+  const counted = await fillAnsweredFields(db, answersValidator);
+  if (classroomKeys + counted > 0) app.log.info({ classroomKeys, counted }, 'rows from before the facilitator console filled in');
 
   // Checks the access token only, no database round-trip (server/auth/authenticate.ts); routes answer a deleted account themselves.
   const authenticate = createAuthenticate(tokens, { now });
@@ -202,6 +211,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inboxRoutes, { db, authenticate });
   await app.register(workbookRoutes, { db, authenticate, publicUrl: config.publicUrl ?? null });
   await app.register(dayAnswersRoutes, { db, answersValidator, authenticate });
+  await app.register(accountRoutes, { db, passwords, sessions, authenticate });
+  await app.register(facilitatorRoutes, { db, answersValidator, passwords, sessions, authenticate });
+  await app.register(adminRoutes, { db, passwords, sessions, authenticate });
   await app.register(staticFiles, { staticDir: config.staticDir, imagesDir: config.imagesDir, crossOriginImages: corsOrigins.length > 0 });
 
   return app;

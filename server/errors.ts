@@ -15,10 +15,17 @@ export const API_ERRORS = {
   not_authenticated: { status: 401, message: 'Authentication credentials were not provided.' },
   invalid_token: { status: 401, message: 'The token is invalid or expired.' },
   invalid_credentials: { status: 401, message: 'No account matches this username and password.' },
+  wrong_password: { status: 400, message: 'The current password is not right.' },
+  confirmation_mismatch: { status: 400, message: "The confirmation does not match the class's name." },
+  not_in_class: { status: 400, message: 'A chosen student is not in this class.' },
+  forbidden: { status: 403, message: 'This account may not do this.' },
   not_found: { status: 404, message: 'Not found.' },
+  no_such_student: { status: 404, message: 'No student has this username.' },
+  no_such_facilitator: { status: 404, message: 'No facilitator has this username.' },
   // The request (headers and body) did not arrive within REQUEST_TIMEOUT_MS (docs/security.md#server-limits).
   request_timeout: { status: 408, message: 'The request took too long to arrive. Check the connection and try again.' },
   username_taken: { status: 409, message: 'This username is already taken.' },
+  class_name_taken: { status: 409, message: 'A class with this name already exists.' },
   // The save named a base_revision that is no longer the stored one (docs/decisions/005-revisions-and-drafts.md).
   revision_conflict: { status: 409, message: 'These answers were saved from somewhere else since this page loaded them.' },
   body_too_large: { status: 413, message: 'The request body is larger than 256 KB.' },

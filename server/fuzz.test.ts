@@ -17,7 +17,9 @@ import {
   shapedBody,
   type TokenSet,
 } from './test/fuzz-arbitraries.ts';
-import { bearer, createTestApp, createTestDatabase, DATABASE_KINDS, signUp, type TestDatabase } from './test/harness.ts';
+import { createPasswordHasher } from './auth/passwords.ts';
+import { createStaffAccount } from './facilitator/accounts.ts';
+import { bearer, createTestApp, createTestDatabase, DATABASE_KINDS, FAST_PASSWORD_HASHING, signUp, type TestDatabase } from './test/harness.ts';
 
 /**
  * Generated requests per endpoint and database. 12 endpoints × 300 = 3,600 requests, each followed
@@ -32,7 +34,12 @@ interface Endpoint {
   route: string;
   /** The body's properties, for bodies that are almost right; none for routes without a body. */
   bodyKeys?: readonly string[];
+  /** Generated requests; {@link RUNS_PER_ENDPOINT} unless given. */
+  runs?: number;
 }
+
+/** Generated requests per facilitator-console route: they share the student routes' guards and parsers, so fewer find anything new. */
+const RUNS_PER_CONSOLE_ROUTE = Math.ceil(RUNS_PER_ENDPOINT / 6);
 
 /** Every route of server/routes (checked below, so a new route cannot be left out of the fuzzing). */
 const ENDPOINTS: readonly Endpoint[] = [
@@ -48,6 +55,29 @@ const ENDPOINTS: readonly Endpoint[] = [
   { route: 'POST /api/student/modules/:day/response/', bodyKeys: ['answers', 'base_revision'] },
   { route: 'GET /api/workbooks/workbooks/' },
   { route: 'GET /api/workbooks/workbooks/:id/' },
+  { route: 'POST /api/account/password/', bodyKeys: ['current_password', 'new_password'] },
+  ...(
+    [
+      ['GET /api/facilitator/classes/'],
+      ['POST /api/facilitator/classes/', ['name']],
+      ['DELETE /api/facilitator/classes/:id/', ['confirm']],
+      ['GET /api/facilitator/classes/:id/progress/'],
+      ['POST /api/facilitator/classes/:id/students/', ['username']],
+      ['DELETE /api/facilitator/classes/:id/students/:studentId/'],
+      ['POST /api/facilitator/classes/:id/facilitators/', ['username']],
+      ['GET /api/facilitator/classes/:id/students/:studentId/days/:day/'],
+      ['GET /api/facilitator/classes/:id/days/:day/answers/'],
+      ['GET /api/facilitator/classes/:id/export.csv'],
+      ['POST /api/facilitator/classes/:id/messages/', ['subject', 'body', 'student_ids']],
+      ['GET /api/facilitator/classes/:id/messages/'],
+      ['POST /api/facilitator/classes/:id/students/:studentId/password/'],
+      ['GET /api/facilitator/facilitators/'],
+      ['POST /api/facilitator/facilitators/', ['username', 'first_name', 'last_name']],
+      ['POST /api/facilitator/facilitators/:id/password/'],
+      ['GET /api/facilitator/unassigned/'],
+      ['GET /api/facilitator/audit/'],
+    ] as const
+  ).map(([route, bodyKeys]) => ({ route, bodyKeys, runs: RUNS_PER_CONSOLE_ROUTE })),
 ];
 
 /** `METHOD /path` of every route declared in server/routes/*.ts. */
@@ -81,6 +111,12 @@ function validBody(endpoint: Endpoint, tokens: TokenSet): fc.Arbitrary<Record<st
       return fc.record({ username: fc.stringMatching(/^[a-z]{3,12}$/), password: fc.constant('long enough password'), first_name: fc.constant('Ada'), last_name: fc.constant('Lovelace') });
     case 'PATCH /api/student/inbox/:id/read/':
       return fc.record({ is_read: fc.boolean() });
+    case 'POST /api/facilitator/classes/':
+      return fc.record({ name: fc.string({ minLength: 1, maxLength: 20 }) });
+    case 'POST /api/facilitator/classes/:id/messages/':
+      return fc.record({ subject: fc.constant('Hello'), body: fc.string({ minLength: 1, maxLength: 40 }) });
+    case 'POST /api/facilitator/classes/:id/students/':
+      return fc.constant({ username: 'fuzz-classmate' });
     case 'POST /api/student/modules/:day/response/':
       return fc.record({ answers: fc.dictionary(fc.constantFrom('geneQ1', 'inquiry', 'oldField'), fc.oneof(fc.string({ maxLength: 20 }), fc.constant({ think: 'x' }))) });
     default:
@@ -148,10 +184,12 @@ function requestArbitrary(endpoint: Endpoint, tokens: TokenSet): fc.Arbitrary<Ge
 function toInjectOptions(endpoint: Endpoint, request: GeneratedRequest, tokens: TokenSet): InjectOptions {
   const [routeMethod, routePath] = endpoint.route.split(' ') as [string, string];
   const { proper } = request;
-  const path = routePath.replace(/:(id|day)/, proper ? String(proper.day) : request.id);
+  const path = routePath.replace(/:(id|day|studentId)/g, proper ? String(proper.day) : request.id);
   const headers: Record<string, string> = { ...request.extraHeaders };
   const type = proper ? 'application/json' : request.contentType;
-  const authorization = proper ? `Bearer ${tokens.own.access}` : request.authorization;
+  // The console's routes are sent as the facilitator's console sends them; the student's token is among the others.
+  const ownToken = routePath.startsWith('/api/facilitator/') && tokens.staff ? tokens.staff.access : tokens.own.access;
+  const authorization = proper ? `Bearer ${ownToken}` : request.authorization;
   if (type !== undefined) headers['content-type'] = type;
   if (authorization !== undefined) headers.authorization = authorization;
   const method = (proper ? routeMethod : request.method) as InjectOptions['method'];
@@ -211,7 +249,13 @@ for (const kind of DATABASE_KINDS) {
       const other = await signUp(app, 'fuzz-classmate');
       await app.inject({ method: 'POST', url: '/api/student/modules/1/response/', headers: bearer(other.access), payload: { answers: { geneQ1: 'classmate' } } });
       const [ownRow] = await testDatabase.database.db.select({ id: users.id }).from(users).orderBy(users.id).limit(1);
-      tokens = { own, other, forged: await forgeTokens(ownRow!.id) };
+      const passwordHash = await createPasswordHasher(FAST_PASSWORD_HASHING).hash('correct horse battery staple');
+      await createStaffAccount(testDatabase.database.db, { username: 'fuzz-teacher', passwordHash, firstName: 'Fuzz', lastName: 'Teacher', role: 'facilitator' });
+      const staffLogin = await app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'fuzz-teacher', password: 'correct horse battery staple' } });
+      const staff = staffLogin.json<{ access: string; refresh: string }>();
+      await app.inject({ method: 'POST', url: '/api/facilitator/classes/', headers: bearer(staff.access), payload: { name: 'Fuzz class' } });
+      await app.inject({ method: 'POST', url: '/api/facilitator/classes/1/students/', headers: bearer(staff.access), payload: { username: 'fuzz-student' } });
+      tokens = { own, other, staff, forged: await forgeTokens(ownRow!.id) };
     });
 
     afterAll(async () => {
@@ -248,7 +292,7 @@ for (const kind of DATABASE_KINDS) {
               before = await storedData();
             }
           }),
-          { numRuns: RUNS_PER_ENDPOINT },
+          { numRuns: endpoint.runs ?? RUNS_PER_ENDPOINT },
         );
       });
     }

@@ -7,6 +7,7 @@
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { DataDirLockedError, openDatabase } from './db/index.ts';
+import { handleAccountRequests, PENDING_ACCOUNTS_POLL_MS } from './facilitator/accounts.ts';
 
 const config = loadConfigOrExit();
 
@@ -19,6 +20,20 @@ const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: co
 try {
   await opened.migrate();
   const app = await buildApp({ config, db: opened.db });
+  // `npm run facilitator -- add` hands accounts to the server holding the PGlite folder (docs/facilitators.md#setting-up).
+  if (opened.kind === 'pglite') {
+    let busy = false;
+    const poll = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      handleAccountRequests(opened.db, config.dataDir)
+        .then((handled) => (handled > 0 ? app.log.info({ handled }, 'facilitator accounts created from pending-accounts') : undefined))
+        .catch((error: unknown) => app.log.error({ err: error }, 'pending facilitator accounts failed'))
+        .finally(() => (busy = false));
+    }, PENDING_ACCOUNTS_POLL_MS);
+    poll.unref();
+    app.addHook('onClose', async () => clearInterval(poll));
+  }
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

@@ -7,6 +7,7 @@
 export { findSchemaProblems } from './check-schema.ts';
 export { changedFields, mergeAnswers } from './merge.ts';
 export { findMigrationProblems, migrateAnswers } from './migrate.ts';
+export { answerFields, countAnswered, isAnswered, valueAt, type AnswerField } from './fields.ts';
 export { coerceAnswers, defaultsOf, isPlainObject, normalize, schemaAt } from './normalize.ts';
 export { repairAnswers } from './repair.ts';
 export type { Answers, AnswersSchema } from './types.ts';

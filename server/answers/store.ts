@@ -3,9 +3,10 @@
  * row's revision; a save may name the revision it was based on and then only happens if that is
  * still the stored one (optimistic concurrency: docs/decisions/005-revisions-and-drafts.md).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
-import type { Answers } from '../../engine/schema/index.ts';
+import { countAnswered, type Answers } from '../../engine/schema/index.ts';
+import type { AnswersValidator } from './validators.ts';
 import { dayAnswers } from '../db/schema.ts';
 
 /** A day's stored answers. */
@@ -26,6 +27,7 @@ const userIdPlaceholder = sql.placeholder('userId');
 const dayPlaceholder = sql.placeholder('day');
 const answersPlaceholder = sql.placeholder('answers');
 const baseRevisionPlaceholder = sql.placeholder('baseRevision');
+const answeredPlaceholder = sql.placeholder('answered');
 
 /**
  * The four statements of this module, built once per database handle and run as prepared statements
@@ -42,23 +44,23 @@ function prepareStatements(db: Database) {
       .prepare('helix_load_answers'),
     save: db
       .insert(dayAnswers)
-      .values({ userId: userIdPlaceholder, day: dayPlaceholder, answers: answersPlaceholder, revision: 1, updatedAt: sql`now()` })
+      .values({ userId: userIdPlaceholder, day: dayPlaceholder, answers: answersPlaceholder, answeredFields: answeredPlaceholder, revision: 1, updatedAt: sql`now()` })
       .onConflictDoUpdate({
         target: [dayAnswers.userId, dayAnswers.day],
-        set: { answers: sql`excluded.answers`, revision: sql`${dayAnswers.revision} + 1`, updatedAt: sql`now()` },
+        set: { answers: sql`excluded.answers`, answeredFields: sql`excluded.answered_fields`, revision: sql`${dayAnswers.revision} + 1`, updatedAt: sql`now()` },
       })
       .returning(returnedColumns)
       .prepare('helix_save_answers'),
     insertFirst: db
       .insert(dayAnswers)
-      .values({ userId: userIdPlaceholder, day: dayPlaceholder, answers: answersPlaceholder, revision: 1, updatedAt: sql`now()` })
+      .values({ userId: userIdPlaceholder, day: dayPlaceholder, answers: answersPlaceholder, answeredFields: answeredPlaceholder, revision: 1, updatedAt: sql`now()` })
       .onConflictDoNothing({ target: [dayAnswers.userId, dayAnswers.day] })
       .returning(returnedColumns)
       .prepare('helix_insert_first_answers'),
     updateOver: db
       .update(dayAnswers)
       // An update's types take no placeholder: this Param is one, encoded as jsonb like the insert's value.
-      .set({ answers: sql`${sql.param(answersPlaceholder, dayAnswers.answers)}`, revision: sql`${dayAnswers.revision} + 1`, updatedAt: sql`now()` })
+      .set({ answers: sql`${sql.param(answersPlaceholder, dayAnswers.answers)}`, answeredFields: sql`${answeredPlaceholder}`, revision: sql`${dayAnswers.revision} + 1`, updatedAt: sql`now()` })
       .where(and(eq(dayAnswers.userId, userIdPlaceholder), eq(dayAnswers.day, dayPlaceholder), eq(dayAnswers.revision, baseRevisionPlaceholder)))
       .returning(returnedColumns)
       .prepare('helix_update_answers_over'),
@@ -86,11 +88,13 @@ export async function loadAnswers(db: Database, userId: number, day: number): Pr
  * Stores a day's answers whole, replacing what was there, in one upsert that increments the revision
  * (unconditional: the API contract's payload without `base_revision`, docs/requirements.md#api-calls).
  *
+ * @param answered - how many of the day's fields the answers fill in (`AnswersValidator.prepare`), kept
+ *   beside them for the class progress (server/facilitator/progress.ts); null for a day without a schema
  * @returns what is now stored
  * @throws the driver's foreign-key error (SQLSTATE 23503) when the account `userId` no longer exists
  */
-export async function saveAnswers(db: Database, userId: number, day: number, answers: Answers): Promise<SavedAnswers> {
-  const [row] = await statements(db).save.execute({ userId, day, answers });
+export async function saveAnswers(db: Database, userId: number, day: number, answers: Answers, answered: number | null = null): Promise<SavedAnswers> {
+  const [row] = await statements(db).save.execute({ userId, day, answers, answered });
   if (row === undefined) throw new Error('INSERT ... ON CONFLICT ... RETURNING returned no row');
   return row;
 }
@@ -103,6 +107,7 @@ export async function saveAnswers(db: Database, userId: number, day: number, ans
  * update). Of two concurrent saves on the same base, exactly one wins.
  *
  * @param baseRevision - the revision the client's answers were based on, integer >= 0
+ * @param answered - as for {@link saveAnswers}
  * @returns `{ saved }` with what is now stored, or `{ conflict }` with what is stored instead
  *   (`conflict: null` when nothing is stored, i.e. a base above 0 for a day never saved); nothing is
  *   changed on a conflict
@@ -115,12 +120,35 @@ export async function saveAnswersIfRevision(
   day: number,
   answers: Answers,
   baseRevision: number,
+  answered: number | null = null,
 ): Promise<ConditionalSave> {
   const prepared = statements(db);
   const [row] =
     baseRevision === 0
-      ? await prepared.insertFirst.execute({ userId, day, answers })
-      : await prepared.updateOver.execute({ userId, day, answers, baseRevision });
+      ? await prepared.insertFirst.execute({ userId, day, answers, answered })
+      : await prepared.updateOver.execute({ userId, day, answers, baseRevision, answered });
   if (row !== undefined) return { saved: row, conflict: null };
   return { saved: null, conflict: await loadAnswers(db, userId, day) };
+}
+
+/**
+ * Counts the answered fields of rows stored before the count existed (`answered_fields` null), for
+ * days with a schema. Run at start-up; one query when there is nothing to do.
+ *
+ * @returns how many rows were counted
+ */
+export async function fillAnsweredFields(db: Database, validator: Pick<AnswersValidator, 'daysWithSchema' | 'fields' | 'repair'>): Promise<number> {
+  if (validator.daysWithSchema.length === 0) return 0;
+  const pending = await db
+    .select({ userId: dayAnswers.userId, day: dayAnswers.day, answers: dayAnswers.answers })
+    .from(dayAnswers)
+    .where(and(isNull(dayAnswers.answeredFields), inArray(dayAnswers.day, [...validator.daysWithSchema])));
+  for (const row of pending) {
+    const answered = countAnswered(validator.fields(row.day), validator.repair(row.day, row.answers));
+    await db
+      .update(dayAnswers)
+      .set({ answeredFields: answered })
+      .where(and(eq(dayAnswers.userId, row.userId), eq(dayAnswers.day, row.day)));
+  }
+  return pending.length;
 }

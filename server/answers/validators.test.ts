@@ -149,7 +149,7 @@ describe('loadAnswersValidator', () => {
       describe('bounds what it stores (issue 11)', () => {
         it("refuses a string longer than its field's maxLength, naming the path", () => {
           expect(validator.prepare(1, { geneQ1: 'x'.repeat(4000) }).problem).toBeNull();
-          expect(validator.prepare(1, { geneQ1: 'x'.repeat(4001) })).toEqual({ answers: null, problem: 'answers/geneQ1 must NOT have more than 4000 characters' });
+          expect(validator.prepare(1, { geneQ1: 'x'.repeat(4001) })).toEqual({ answers: null, answered: null, problem: 'answers/geneQ1 must NOT have more than 4000 characters' });
         });
 
         it('counts characters, not bytes or UTF-16 units: 4000 emoji fit', () => {
@@ -190,9 +190,10 @@ describe('loadAnswersValidator', () => {
       });
 
       it('refuses wrong types and reserved keys, naming the path', () => {
-        expect(validator.prepare(1, { geneQ1: ['not', 'a', 'string'] })).toEqual({ answers: null, problem: 'answers/geneQ1 must be string' });
+        expect(validator.prepare(1, { geneQ1: ['not', 'a', 'string'] })).toEqual({ answers: null, answered: null, problem: 'answers/geneQ1 must be string' });
         expect(validator.prepare(1, { wrap: { constructor: 'x' } })).toEqual({
           answers: null,
+          answered: null,
           problem: 'answers/wrap/constructor: the property names __proto__, constructor, prototype are refused',
         });
       });
@@ -211,9 +212,9 @@ describe('loadAnswersValidator', () => {
 
     it('migrates before checking types and storing', () => {
       const validator = loadAnswersValidator(tempSchemasDir({ 'day-2.schema.json': JSON.stringify(schema) }));
-      expect(validator.prepare(2, { q1: 'moved' })).toEqual({ answers: { basics: { q1: 'moved' } }, problem: null });
+      expect(validator.prepare(2, { q1: 'moved' })).toEqual({ answers: { basics: { q1: 'moved' } }, answered: 1, problem: null });
       // Once moved, the value is checked against its new field.
-      expect(validator.prepare(2, { q1: [3] })).toEqual({ answers: null, problem: 'answers/basics/q1 must be string' });
+      expect(validator.prepare(2, { q1: [3] })).toEqual({ answers: null, answered: null, problem: 'answers/basics/q1 must be string' });
     });
 
     it('restores stored answers of the old shape', () => {
@@ -279,7 +280,7 @@ describe('loadAnswersValidator', () => {
     const validator = loadAnswersValidator(tempSchemasDir({}));
     expect(validator.daysWithSchema).toEqual([]);
     expect(validator.check(3, { anything: [1, { goes: null }] })).toBeNull();
-    expect(validator.prepare(3, { anything: [1, { goes: null }] })).toEqual({ answers: { anything: [1, { goes: null }] }, problem: null });
+    expect(validator.prepare(3, { anything: [1, { goes: null }] })).toEqual({ answers: { anything: [1, { goes: null }] }, answered: null, problem: null });
     expect(validator.repair(3, { anything: 1 })).toEqual({ anything: 1 });
   });
 

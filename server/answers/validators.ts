@@ -20,7 +20,19 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { coerceAnswers, findMigrationProblems, isPlainObject, migrateAnswers, normalize, repairAnswers, type Answers, type AnswersSchema } from '../../engine/schema/index.ts';
+import {
+  answerFields,
+  coerceAnswers,
+  countAnswered,
+  findMigrationProblems,
+  isPlainObject,
+  migrateAnswers,
+  normalize,
+  repairAnswers,
+  type AnswerField,
+  type Answers,
+  type AnswersSchema,
+} from '../../engine/schema/index.ts';
 import { describeValidationError } from '../errors.ts';
 
 /**
@@ -58,8 +70,8 @@ export const MAX_UNKNOWN_KEYS = 20;
 /** Most bytes (UTF-8 JSON of names and values) the undeclared properties of a save may hold together: 16 KB. */
 export const MAX_UNKNOWN_BYTES = 16 * 1024;
 
-/** What {@link AnswersValidator.prepare} makes of received answers: what to store, or why not. */
-export type PreparedAnswers = { answers: Answers; problem: null } | { answers: null; problem: string };
+/** What {@link AnswersValidator.prepare} makes of received answers: what to store and how many fields it fills in (null: the day has no schema), or why not. */
+export type PreparedAnswers = { answers: Answers; answered: number | null; problem: null } | { answers: null; answered: null; problem: string };
 
 /** Checks a day's answers and turns them into what is stored and what is answered. */
 export interface AnswersValidator {
@@ -90,6 +102,13 @@ export interface AnswersValidator {
    * responses: a row saved before a content change. A day without a schema answers them as stored.
    */
   repair(day: number, stored: Answers): Answers;
+  /**
+   * A day's answer fields (`answerFields`, engine/schema/fields.ts), computed once; empty for a day
+   * without a schema.
+   */
+  fields(day: number): readonly AnswerField[];
+  /** A day's schema as loaded from SCHEMAS_DIR, or undefined when it has none. */
+  schema(day: number): AnswersSchema | undefined;
   /** The days that have a schema file; the others accept any JSON object. */
   readonly daysWithSchema: readonly number[];
   /** The highest day number answers may be saved for: {@link LAST_DAY}, or the highest day with a schema file. */
@@ -274,7 +293,7 @@ function unknownKeysProblem({ paths, bytes }: UnknownKeys): string | null {
 export function loadAnswersValidator(schemasDir: string): AnswersValidator {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   addFormats(ajv);
-  const days = new Map<number, { schema: AnswersSchema; validate: ReturnType<typeof ajv.compile> }>();
+  const days = new Map<number, { schema: AnswersSchema; validate: ReturnType<typeof ajv.compile>; fields: readonly AnswerField[] }>();
   const dayNumbers = existsSync(schemasDir)
     ? readdirSync(schemasDir)
         .map((file) => /^day-([1-9]\d*)\.schema\.json$/.exec(file)?.[1])
@@ -298,7 +317,7 @@ export function loadAnswersValidator(schemasDir: string): AnswersValidator {
     }
     const migrationProblems = isPlainObject(schema) ? findMigrationProblems(schema) : [];
     if (migrationProblems.length > 0) throw new Error(`${path} has unsound x-migrations:\n${migrationProblems.join('\n')}`);
-    days.set(day, { schema, validate });
+    days.set(day, { schema, validate, fields: answerFields(schema) });
   }
 
   const check = (day: number, answers: Answers): string | null => {
@@ -317,23 +336,25 @@ export function loadAnswersValidator(schemasDir: string): AnswersValidator {
     check,
     prepare(day, answers) {
       const reserved = findReservedKey(answers);
-      if (reserved !== null) return { answers: null, problem: `${reserved}: the property names ${RESERVED_KEYS.join(', ')} are refused` };
+      if (reserved !== null) return { answers: null, answered: null, problem: `${reserved}: the property names ${RESERVED_KEYS.join(', ')} are refused` };
       const tooDeep = findTooDeep(answers);
-      if (tooDeep !== null) return { answers: null, problem: tooDeep };
+      if (tooDeep !== null) return { answers: null, answered: null, problem: tooDeep };
       const entry = days.get(day);
       let stored = answers;
       if (entry !== undefined) {
         const migrated = migrateAnswers(entry.schema, answers) as Answers;
         const problem = check(day, migrated) ?? unknownKeysProblem(findUnknownKeys(entry.schema, migrated));
-        if (problem !== null) return { answers: null, problem };
+        if (problem !== null) return { answers: null, answered: null, problem };
         stored = normalize<Answers>(entry.schema, migrated); // repairAnswers' second half: migrated above, checked since
       }
       const bytes = jsonBytes(stored);
       if (bytes > MAX_DAY_ANSWERS_BYTES) {
-        return { answers: null, problem: `the answers are ${bytes} bytes as JSON; at most ${MAX_DAY_ANSWERS_BYTES} are stored per day` };
+        return { answers: null, answered: null, problem: `the answers are ${bytes} bytes as JSON; at most ${MAX_DAY_ANSWERS_BYTES} are stored per day` };
       }
-      return { answers: stored, problem: null };
+      return { answers: stored, answered: entry === undefined ? null : countAnswered(entry.fields, stored), problem: null };
     },
+    fields: (day) => days.get(day)?.fields ?? [],
+    schema: (day) => days.get(day)?.schema,
     repair(day, stored) {
       const entry = days.get(day);
       return entry === undefined ? stored : repairAnswers(entry.schema, stored);

@@ -26,6 +26,8 @@ import type { TokenService } from './tokens.ts';
 export interface AuthenticatedStudent {
   /** `users.id`, from the token's `sub`. */
   id: number;
+  /** The login the token belongs to (its `fam` claim); null for a token without one. */
+  familyId: string | null;
 }
 
 declare module 'fastify' {
@@ -62,25 +64,26 @@ export const ACCOUNT_GONE_DETAIL = 'The account for this token no longer exists.
 export function createAuthenticate(tokens: TokenService, options: { now?: () => Date } = {}): (request: FastifyRequest) => Promise<void> {
   const now = options.now ?? (() => new Date());
   /** token → its user and `exp` (seconds since the epoch); a Map keeps insertion order, so the first key is the oldest. */
-  const verified = new Map<string, { userId: number; expiresAt: number }>();
+  const verified = new Map<string, { user: AuthenticatedStudent; expiresAt: number }>();
 
-  const verify = async (token: string): Promise<number | null> => {
+  const verify = async (token: string): Promise<AuthenticatedStudent | null> => {
     // jose accepts a token while its exp is after the current second: the same rule here.
     const nowSeconds = Math.floor(now().getTime() / 1000);
     const known = verified.get(token);
     if (known !== undefined) {
-      if (nowSeconds < known.expiresAt) return known.userId;
+      if (nowSeconds < known.expiresAt) return known.user;
       verified.delete(token);
       return null;
     }
     const userId = await tokens.verify(token, 'access');
     if (userId === null) return null;
-    const { exp } = decodeJwt(token); // verify requires exp, so it is there
+    const { exp, fam } = decodeJwt(token); // verify requires exp, so it is there
+    const user: AuthenticatedStudent = { id: userId, familyId: typeof fam === 'string' ? fam : null };
     if (typeof exp === 'number') {
       if (verified.size >= VERIFIED_TOKEN_CACHE_SIZE) verified.delete(verified.keys().next().value!);
-      verified.set(token, { userId, expiresAt: exp });
+      verified.set(token, { user, expiresAt: exp });
     }
-    return userId;
+    return user;
   };
 
   return async function authenticate(request) {
@@ -88,9 +91,9 @@ export function createAuthenticate(tokens: TokenService, options: { now?: () => 
     if (header === undefined || header.trim() === '') throw new HttpError('not_authenticated');
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (match?.[1] === undefined) throw new HttpError('invalid_token', 'The Authorization header must be "Bearer <access token>".');
-    const userId = await verify(match[1]);
-    if (userId === null) throw new HttpError('invalid_token');
-    request.user = { id: userId };
+    const user = await verify(match[1]);
+    if (user === null) throw new HttpError('invalid_token');
+    request.user = user;
   };
 }
 

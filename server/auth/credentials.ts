@@ -67,3 +67,11 @@ export function usernameProblem(username: string): string | null {
 export function newPasswordProblem(password: string): string | null {
   return [...password].length < MIN_PASSWORD_LENGTH ? PASSWORD_TOO_SHORT_MESSAGE : null;
 }
+
+/**
+ * How a class name and a student's Classroom Name are compared (docs/facilitators.md#classes): NFKC,
+ * trimmed, lower-cased, so `"  Biology 10A "` and `"biology 10a"` name one class.
+ */
+export function classKey(name: string): string {
+  return name.normalize('NFKC').trim().toLowerCase();
+}

@@ -14,7 +14,7 @@
  *   the login is ended (logout, password change). A spent token is still reuse.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, ne, gt, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { refreshTokenFamilies } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
@@ -74,12 +74,13 @@ export interface SessionService {
    */
   revoke(familyId: string, reason: RevokeReason): Promise<boolean>;
   /**
-   * Ends every open login of a user: what a password change or an account deletion must do (neither
-   * exists yet). Access tokens already issued keep working until they expire (5 minutes).
+   * Ends every open login of a user: what a password change or reset does. Access tokens already
+   * issued keep working until they expire (5 minutes, ACCESS_TOKEN_TTL_SECONDS).
    *
+   * @param options.except - a login to keep open (the one changing its own password)
    * @returns how many logins were ended
    */
-  revokeAllForUser(userId: number): Promise<number>;
+  revokeAllForUser(userId: number, options?: { except?: string | null }): Promise<number>;
 }
 
 export interface SessionServiceOptions {
@@ -200,11 +201,12 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
 
     revoke,
 
-    async revokeAllForUser(userId) {
+    async revokeAllForUser(userId, options = {}) {
+      const open = and(eq(refreshTokenFamilies.userId, userId), isNull(refreshTokenFamilies.revokedAt), gt(refreshTokenFamilies.expiresAt, now()));
       const ended = await db
         .update(refreshTokenFamilies)
         .set({ revokedAt: now(), revokedReason: 'all_logins' })
-        .where(and(eq(refreshTokenFamilies.userId, userId), isNull(refreshTokenFamilies.revokedAt), gt(refreshTokenFamilies.expiresAt, now())))
+        .where(options.except ? and(open, ne(refreshTokenFamilies.id, options.except)) : open)
         .returning({ id: refreshTokenFamilies.id });
       return ended.length;
     },

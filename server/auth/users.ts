@@ -3,8 +3,8 @@
  */
 import { eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
-import { users } from '../db/schema.ts';
-import { usernameKey } from './credentials.ts';
+import { users, type Role } from '../db/schema.ts';
+import { classKey, usernameKey } from './credentials.ts';
 
 /** A student as stored. */
 export type User = typeof users.$inferSelect;
@@ -16,6 +16,8 @@ export interface NewUser {
   firstName: string;
   lastName: string;
   classroomName: string | null;
+  /** Default `student`; only the console and `npm run facilitator` make others. */
+  role?: Role;
 }
 
 /** Thrown by {@link createUser} when the username's key (`usernameKey`) exists already. */
@@ -37,7 +39,7 @@ export async function createUser(db: Database, user: NewUser): Promise<User> {
   try {
     const [created] = await db
       .insert(users)
-      .values({ ...user, usernameKey: usernameKey(user.username) })
+      .values({ ...user, usernameKey: usernameKey(user.username), classroomKey: user.classroomName === null ? null : classKey(user.classroomName) })
       .returning();
     if (created === undefined) throw new Error('INSERT ... RETURNING returned no row');
     return created;
@@ -78,7 +80,7 @@ export async function fillUsernameKeys(db: Database): Promise<{ keyed: number; r
 }
 
 /** SQLSTATE 23505, which drizzle wraps in a DrizzleQueryError whose `cause` is the driver's error. */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error; typeof current === 'object' && current !== null; current = (current as { cause?: unknown }).cause) {
     if ((current as { code?: unknown }).code === '23505') return true;
   }

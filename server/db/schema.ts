@@ -28,9 +28,19 @@ export const users = pgTable(
      * stored before usernames were compared that way, until the next start-up fills it in (`fillUsernameKeys`).
      */
     usernameKey: text('username_key'),
+    /** `student` (every sign-up), `facilitator` or `admin` (docs/facilitators.md); only `npm run facilitator` and admins make the others. */
+    role: text('role').$type<Role>().notNull().default('student'),
+    /**
+     * `classKey(classroomName)` (server/facilitator/classes.ts): how a student's Classroom Name is matched
+     * to a class's name. Null when the student gave no Classroom Name, or until the next start-up fills it in.
+     */
+    classroomKey: text('classroom_key'),
   },
-  (table) => [uniqueIndex('users_username_key_key').on(table.usernameKey)],
+  (table) => [uniqueIndex('users_username_key_key').on(table.usernameKey), index('users_classroom_key_idx').on(table.classroomKey)],
 );
+
+/** Who a user is to Helix: a student, a facilitator who runs classes, or an admin who runs the deployment. */
+export type Role = 'student' | 'facilitator' | 'admin';
 
 /**
  * One row per student and day: the day's answers object, stored whole, and a revision counter that
@@ -47,6 +57,12 @@ export const dayAnswers = pgTable(
     day: smallint('day').notNull(),
     answers: jsonb('answers').$type<Answers>().notNull(),
     revision: integer('revision').notNull().default(1),
+    /**
+     * How many of the day's answer fields the answers fill in (`countAnswered`, engine/schema/fields.ts),
+     * counted at every write so that a class's progress is one small query. Null for rows written before
+     * the count existed, until the next start-up counts them.
+     */
+    answeredFields: smallint('answered_fields'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
@@ -68,8 +84,14 @@ export const inboxMessages = pgTable(
     body: text('body').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     isRead: boolean('is_read').notNull().default(false),
+    /** Who sent it, as the student sees it ("Ms Rivera"); null for the welcome messages. */
+    sender: text('sender'),
+    /** Sanitised HTML of a facilitator's Markdown body; null for plain-text messages. */
+    bodyHtml: text('body_html'),
+    /** The class message this is the student's copy of; null for the welcome messages. */
+    classMessageId: integer('class_message_id').references(() => classMessages.id, { onDelete: 'set null' }),
   },
-  (table) => [index('inbox_messages_user_id_sent_at_idx').on(table.userId, table.sentAt)],
+  (table) => [index('inbox_messages_user_id_sent_at_idx').on(table.userId, table.sentAt), index('inbox_messages_class_message_id_idx').on(table.classMessageId)],
 );
 
 /**
@@ -167,4 +189,82 @@ export const abuseLimits = pgTable(
     expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
   },
   (table) => [index('abuse_limits_expires_at_idx').on(table.expiresAt)],
+);
+
+/**
+ * Classes (docs/facilitators.md). A class's roster is the students whose `classroom_key` equals its
+ * `name_key`, plus those added and minus those removed in `class_roster_changes`.
+ */
+export const classes = pgTable('classes', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** `classKey(name)`: unique in the deployment. */
+  nameKey: text('name_key').notNull().unique(),
+  /** The facilitator who created it (may add co-facilitators); null once their account is deleted. */
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The facilitators of each class: its creator and the co-facilitators they added. */
+export const classFacilitators = pgTable(
+  'class_facilitators',
+  {
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.classId, table.userId] }), index('class_facilitators_user_id_idx').on(table.userId)],
+);
+
+/** A facilitator's changes to a roster: a student added by username (`included` true) or removed (false). */
+export const classRosterChanges = pgTable(
+  'class_roster_changes',
+  {
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    included: boolean('included').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.classId, table.userId] }), index('class_roster_changes_user_id_idx').on(table.userId)],
+);
+
+/** A message a facilitator sent to a class; each recipient gets an `inbox_messages` row pointing here. */
+export const classMessages = pgTable('class_messages', {
+  id: serial('id').primaryKey(),
+  classId: integer('class_id')
+    .notNull()
+    .references(() => classes.id, { onDelete: 'cascade' }),
+  senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+  subject: text('subject').notNull(),
+  /** Markdown, as written. */
+  body: text('body').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every time a facilitator or admin opened a student's answers, exported a class, reset a password or
+ * deleted a class (docs/facilitators.md#privacy). Names are copied, so the record outlives the accounts.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorUsername: text('actor_username').notNull(),
+    /** `view_day`, `view_question`, `export`, `reset_password` or `delete_class`. */
+    action: text('action').notNull(),
+    studentId: integer('student_id').references(() => users.id, { onDelete: 'set null' }),
+    studentUsername: text('student_username'),
+    classId: integer('class_id'),
+    className: text('class_name'),
+    day: smallint('day'),
+  },
+  (table) => [index('audit_log_at_idx').on(table.at)],
 );

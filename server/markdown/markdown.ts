@@ -366,3 +366,13 @@ export function renderSection(nodes: readonly MarkdownContent[], definitions: re
   return { html: sanitizeHtmlTree(tree), images };
 }
 
+
+/**
+ * A facilitator's message (Markdown) as sanitised HTML for the inbox: the workbook pipeline and its
+ * {@link WORKBOOK_SANITIZE_SCHEMA}; images become their alt text's place in the text (none are shown).
+ *
+ * @example renderMessageHtml('Read **page 3**.') // → '<p>Read <strong>page 3</strong>.</p>'
+ */
+export function renderMessageHtml(markdown: string): string {
+  return renderSection(parseMarkdown(markdown).children).html;
+}

@@ -172,9 +172,9 @@ export async function dayAnswersRoutes(app: FastifyInstance, options: DayAnswers
       const { answers: received, base_revision: baseRevision } = request.body;
       const prepared = answersValidator.prepare(day, received);
       if (prepared.problem !== null) throw new HttpError('invalid_answers', prepared.problem);
-      if (baseRevision === undefined) return toResponse(await whileAccountExists(() => saveAnswers(db, userId, day, prepared.answers)));
+      if (baseRevision === undefined) return toResponse(await whileAccountExists(() => saveAnswers(db, userId, day, prepared.answers, prepared.answered)));
 
-      const outcome = await whileAccountExists(() => saveAnswersIfRevision(db, userId, day, prepared.answers, baseRevision ?? 0));
+      const outcome = await whileAccountExists(() => saveAnswersIfRevision(db, userId, day, prepared.answers, baseRevision ?? 0, prepared.answered));
       if (outcome.saved !== null) return toResponse(outcome.saved);
       const stored = outcome.conflict;
       if (stored === null && !(await accountExists(db, userId))) throw new HttpError('invalid_token', ACCOUNT_GONE_DETAIL);

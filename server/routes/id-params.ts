@@ -22,10 +22,21 @@ export const MAX_SERIAL_ID = 2_147_483_647;
  * @example params: positiveIntegerParams('day', 'The day number, 1 to 5.', lastDay)
  */
 export function positiveIntegerParams(name: string, description: string, maximum: number = MAX_SERIAL_ID) {
+  return idParams({ [name]: [description, maximum] });
+}
+
+/**
+ * Like {@link positiveIntegerParams}, for a path with several ids, e.g.
+ * `idParams({ id: ['The class id.'], day: ['The day number.', lastDay] })`.
+ */
+export function idParams(params: Record<string, readonly [description: string, maximum?: number]>) {
+  const names = Object.keys(params);
   return {
     type: 'object',
-    required: [name],
-    allOf: [{ properties: { [name]: { type: 'string', pattern: POSITIVE_INTEGER_PATTERN } } }],
-    properties: { [name]: { type: 'integer', minimum: 1, maximum, description } },
+    required: names,
+    allOf: [{ properties: Object.fromEntries(names.map((name) => [name, { type: 'string', pattern: POSITIVE_INTEGER_PATTERN }])) }],
+    properties: Object.fromEntries(
+      Object.entries(params).map(([name, [description, maximum]]) => [name, { type: 'integer', minimum: 1, maximum: maximum ?? MAX_SERIAL_ID, description }]),
+    ),
   } as const;
 }

@@ -109,6 +109,8 @@ describe.each(DATABASE_KINDS)('the inbox (%s)', (kind) => {
         body: 'Heading 1\n\nFirst paragraph of 1.\n\nSecond paragraph.',
         timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         is_read: false,
+        sender: null,
+        body_html: null,
       });
       const times = messages.map((message) => Date.parse(message.timestamp));
       expect([...times].sort((a, b) => b - a)).toEqual(times);

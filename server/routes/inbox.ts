@@ -24,6 +24,10 @@ export interface InboxMessageResponse {
   /** When it was sent: ISO 8601, UTC, e.g. `2026-11-22T09:30:00.000Z`. */
   timestamp: string;
   is_read: boolean;
+  /** Helix's addition: who sent it ("Ms Rivera"); null for the welcome messages. */
+  sender: string | null;
+  /** Helix's addition: a facilitator's Markdown as sanitised HTML; null for plain-text messages (show `body`). */
+  body_html: string | null;
 }
 
 /** The body of `GET /api/student/inbox/`: one page holding every message, newest first. */
@@ -43,12 +47,22 @@ const messageSchema = {
     body: { type: 'string', description: 'Plain text; paragraphs are separated by one blank line.' },
     timestamp: { type: 'string', format: 'date-time', description: 'When it was sent (ISO 8601, UTC).' },
     is_read: { type: 'boolean' },
+    sender: { type: ['string', 'null'], description: "Helix's addition: who sent it; null for the welcome messages." },
+    body_html: { type: ['string', 'null'], description: "Helix's addition: a facilitator's message as sanitised HTML; null for plain-text messages." },
   },
 } as const;
 
 /** The API shape of a stored message. */
 export function toMessageResponse(message: InboxMessage): InboxMessageResponse {
-  return { id: message.id, subject: message.subject, body: message.body, timestamp: message.sentAt.toISOString(), is_read: message.isRead };
+  return {
+    id: message.id,
+    subject: message.subject,
+    body: message.body,
+    timestamp: message.sentAt.toISOString(),
+    is_read: message.isRead,
+    sender: message.sender,
+    body_html: message.bodyHtml,
+  };
 }
 
 /** Registers the inbox routes (a Fastify plugin; register with no prefix). */

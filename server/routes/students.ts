@@ -12,7 +12,7 @@ import type { PasswordHasher } from '../auth/passwords.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import { createUser, UsernameTakenError, type User } from '../auth/users.ts';
 import type { Database } from '../db/index.ts';
-import { users } from '../db/schema.ts';
+import { users, type Role } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { deliverWelcomeMessages, type WelcomeMessage } from '../inbox/messages.ts';
 import { errorResponse, MAX_NAME_LENGTH, nameSchema, passwordSchema, tokenPairSchema } from './schemas.ts';
@@ -45,11 +45,13 @@ export interface ProfileResponse {
   last_name: string;
   /** Null when the student gave none. */
   classroom_name: string | null;
+  /** `student`, or `facilitator`/`admin` for the console's users (docs/facilitators.md); Helix's addition to the record. */
+  role: Role;
 }
 
 /** The stored student as the API shows it. */
-export function toProfile(user: Pick<User, 'id' | 'username' | 'firstName' | 'lastName' | 'classroomName'>): ProfileResponse {
-  return { id: user.id, username: user.username, first_name: user.firstName, last_name: user.lastName, classroom_name: user.classroomName };
+export function toProfile(user: Pick<User, 'id' | 'username' | 'firstName' | 'lastName' | 'classroomName' | 'role'>): ProfileResponse {
+  return { id: user.id, username: user.username, first_name: user.firstName, last_name: user.lastName, classroom_name: user.classroomName, role: user.role };
 }
 
 /** Registers the student routes (a Fastify plugin; register with no prefix). */
@@ -58,7 +60,7 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
   const welcomeMessages = options.welcomeMessages ?? [];
   // The profile's columns only (never the password hash), prepared once: a named statement on PostgreSQL.
   const profileQuery = db
-    .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, classroomName: users.classroomName })
+    .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, classroomName: users.classroomName, role: users.role })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
@@ -147,6 +149,7 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
               first_name: { type: 'string' },
               last_name: { type: 'string' },
               classroom_name: { type: ['string', 'null'], description: 'Null when the student gave none.' },
+              role: { type: 'string', enum: ['student', 'facilitator', 'admin'], description: "Helix's addition: who the user is; facilitators and admins use the console." },
             },
           },
           '4xx': errorResponse,

@@ -104,6 +104,8 @@ export interface TokenSet {
   /** Real tokens of the student the requests act as, and of another student. */
   own: { access: string; refresh: string };
   other: { access: string; refresh: string };
+  /** A facilitator's tokens, for the console's routes. */
+  staff?: { access: string; refresh: string };
   /** HS256 tokens signed with a wrong secret, `alg: none` tokens, expired and wrong-type tokens naming `userId`. */
   forged: string[];
 }
@@ -130,7 +132,7 @@ export async function forgeTokens(userId: number): Promise<string[]> {
 
 /** A token to send: real (own or another student's), tampered with, forged, or junk. */
 export function tokenFrom(tokens: TokenSet): fc.Arbitrary<string> {
-  const real = [tokens.own.access, tokens.own.refresh, tokens.other.access, tokens.other.refresh];
+  const real = [tokens.own.access, tokens.own.refresh, tokens.other.access, tokens.other.refresh, ...(tokens.staff ? [tokens.staff.access] : [])];
   return fc.oneof(
     fc.constantFrom(...real),
     fc.constantFrom(...tokens.forged),

@@ -1,0 +1,44 @@
+/**
+ * The audit log (docs/facilitators.md#privacy): who opened whose answers, exported a class, reset a
+ * password or deleted a class, and when. Written by the console's routes, read by admins.
+ */
+import { desc } from 'drizzle-orm';
+import type { Database } from '../db/index.ts';
+import { auditLog } from '../db/schema.ts';
+import type { Person, Staff } from './classes.ts';
+
+/** What was done. */
+export type AuditAction = 'view_day' | 'view_question' | 'export' | 'reset_password' | 'delete_class';
+
+/** One thing done, about one student (or a whole class when `student` is null). */
+export interface AuditEntry {
+  action: AuditAction;
+  student?: Pick<Person, 'id' | 'username'> | null;
+  classRow?: { id: number; name: string } | null;
+  day?: number | null;
+}
+
+/** Records what `actor` did, one row per entry, in one insert. Does nothing for no entries. */
+export async function recordAudit(db: Database, actor: Staff, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorId: actor.id,
+      actorUsername: actor.username,
+      action: entry.action,
+      studentId: entry.student?.id ?? null,
+      studentUsername: entry.student?.username ?? null,
+      classId: entry.classRow?.id ?? null,
+      className: entry.classRow?.name ?? null,
+      day: entry.day ?? null,
+    })),
+  );
+}
+
+/** How many audit rows an admin's page shows: the newest 500. */
+export const AUDIT_PAGE_SIZE = 500;
+
+/** The newest {@link AUDIT_PAGE_SIZE} audit rows, newest first. */
+export async function readAudit(db: Database): Promise<(typeof auditLog.$inferSelect)[]> {
+  return db.select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(AUDIT_PAGE_SIZE);
+}

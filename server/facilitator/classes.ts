@@ -1,0 +1,218 @@
+/**
+ * Classes and their rosters (docs/facilitators.md). A class's roster is computed, never copied: the
+ * students whose Classroom Name matches the class's name (trimmed, NFKC, case-insensitive, before or
+ * after the class was created), plus the students a facilitator added by username, minus those removed.
+ */
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/index.ts';
+import { classes, classFacilitators, classRosterChanges, users, type Role } from '../db/schema.ts';
+import { classKey } from '../auth/credentials.ts';
+import { isUniqueViolation } from '../auth/users.ts';
+
+/** A signed-in facilitator or admin, as the console's routes need them. */
+export interface Staff {
+  id: number;
+  role: Exclude<Role, 'student'>;
+  username: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A person as the console shows them: never more than these columns (no password hash). */
+export interface Person {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** The columns of a {@link Person}, for selects. */
+export const personColumns = { id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName };
+
+/** The API shape of a {@link Person}. */
+export function toPersonResponse(person: Person): { id: number; username: string; first_name: string; last_name: string } {
+  return { id: person.id, username: person.username, first_name: person.firstName, last_name: person.lastName };
+}
+
+/** What a user is called in messages and the audit log: first and last name, or the username when both are empty. */
+export function displayName(person: Pick<Person, 'username' | 'firstName' | 'lastName'>): string {
+  return `${person.firstName} ${person.lastName}`.trim() || person.username;
+}
+
+/** Loads a user's role and name; null for a student or a deleted account. */
+export async function findStaff(db: Database, userId: number): Promise<Staff | null> {
+  const [row] = await db
+    .select({ ...personColumns, role: users.role })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (row === undefined || row.role === 'student') return null;
+  return { ...row, role: row.role };
+}
+
+/** A class as stored. */
+export type ClassRow = typeof classes.$inferSelect;
+
+/**
+ * SQL condition: the user `userId` is on the roster of the class `classId` (both SQL expressions). The
+ * rule of this module's comment, in one place for every query that needs it.
+ */
+export function onRoster(classId: SQL | number, nameKey: SQL | string, userId: SQL): SQL {
+  return sql`(${users.role} = 'student' and (
+    exists (select 1 from ${classRosterChanges} rc where rc.class_id = ${classId} and rc.user_id = ${userId} and rc.included)
+    or (${users.classroomKey} = ${nameKey}
+        and not exists (select 1 from ${classRosterChanges} rc where rc.class_id = ${classId} and rc.user_id = ${userId} and not rc.included))))`;
+}
+
+/**
+ * The class `classId` if `staff` may see it: an admin sees every class, a facilitator the classes they
+ * facilitate. Null otherwise, so that the route answers 404 and never reveals another's class.
+ */
+export async function visibleClass(db: Database, staff: Staff, classId: number): Promise<ClassRow | null> {
+  const condition =
+    staff.role === 'admin'
+      ? eq(classes.id, classId)
+      : and(eq(classes.id, classId), sql`exists (select 1 from ${classFacilitators} cf where cf.class_id = ${classes.id} and cf.user_id = ${staff.id})`);
+  const [row] = await db.select().from(classes).where(condition).limit(1);
+  return row ?? null;
+}
+
+/** The students on a class's roster, by last then first name. */
+export async function rosterOf(db: Database, classRow: Pick<ClassRow, 'id' | 'nameKey'>): Promise<(Person & { classroomName: string | null })[]> {
+  return db
+    .select({ ...personColumns, classroomName: users.classroomName })
+    .from(users)
+    .where(onRoster(classRow.id, classRow.nameKey, sql`${users.id}`))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+}
+
+/** The facilitators of some classes, by class id. */
+export async function facilitatorsOf(db: Database, classIds: readonly number[]): Promise<Map<number, Person[]>> {
+  const byClass = new Map<number, Person[]>(classIds.map((id) => [id, []]));
+  if (classIds.length === 0) return byClass;
+  const rows = await db
+    .select({ classId: classFacilitators.classId, ...personColumns })
+    .from(classFacilitators)
+    .innerJoin(users, eq(users.id, classFacilitators.userId))
+    .where(inArray(classFacilitators.classId, [...classIds]))
+    .orderBy(asc(users.lastName), asc(users.firstName));
+  for (const { classId, ...person } of rows) byClass.get(classId)?.push(person);
+  return byClass;
+}
+
+/** The classes `staff` may see, by name, each with its roster's size. */
+export async function listClasses(db: Database, staff: Staff): Promise<(ClassRow & { studentCount: number })[]> {
+  const studentCount = sql<number>`(select count(*)::int from ${users} where ${onRoster(sql`${classes.id}`, sql`${classes.nameKey}`, sql`${users.id}`)})`;
+  const query = db
+    .select({ id: classes.id, name: classes.name, nameKey: classes.nameKey, createdBy: classes.createdBy, createdAt: classes.createdAt, studentCount })
+    .from(classes);
+  const visible =
+    staff.role === 'admin'
+      ? query
+      : query.where(sql`exists (select 1 from ${classFacilitators} cf where cf.class_id = ${classes.id} and cf.user_id = ${staff.id})`);
+  return visible.orderBy(asc(classes.name));
+}
+
+/** Thrown by {@link createClass} when a class of that name (by {@link classKey}) exists. */
+export class ClassNameTakenError extends Error {
+  constructor(name: string) {
+    super(`A class named "${name}" already exists.`);
+    this.name = 'ClassNameTakenError';
+  }
+}
+
+/**
+ * Creates a class facilitated by its creator.
+ *
+ * @param name - trimmed by the caller, not empty
+ * @throws {@link ClassNameTakenError} when the name's key exists (the unique index decides)
+ */
+export async function createClass(db: Database, creator: Staff, name: string): Promise<ClassRow> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [created] = await tx.insert(classes).values({ name, nameKey: classKey(name), createdBy: creator.id }).returning();
+      if (created === undefined) throw new Error('INSERT ... RETURNING returned no row');
+      await tx.insert(classFacilitators).values({ classId: created.id, userId: creator.id });
+      return created;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ClassNameTakenError(name);
+    throw error;
+  }
+}
+
+/** Adds (`included` true) or removes a student from a roster, replacing an earlier change for them. */
+export async function changeRoster(db: Database, classId: number, studentId: number, included: boolean): Promise<void> {
+  await db
+    .insert(classRosterChanges)
+    .values({ classId, userId: studentId, included })
+    .onConflictDoUpdate({ target: [classRosterChanges.classId, classRosterChanges.userId], set: { included } });
+}
+
+/** Finds a user of one of `roles` by username as typed (the sign-in rule); null when there is none. */
+export async function findUserWithRole(db: Database, usernameKeyValue: string, roles: readonly Role[]): Promise<Person | null> {
+  const [row] = await db
+    .select(personColumns)
+    .from(users)
+    .where(and(eq(users.usernameKey, usernameKeyValue), inArray(users.role, [...roles])))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Makes `facilitatorId` a facilitator of the class too (idempotent). */
+export async function addFacilitator(db: Database, classId: number, facilitatorId: number): Promise<void> {
+  await db.insert(classFacilitators).values({ classId, userId: facilitatorId }).onConflictDoNothing();
+}
+
+/**
+ * Deletes a class and every account on its roster, with their answers, inbox and logins (the foreign
+ * keys cascade), in one transaction.
+ *
+ * @returns how many student accounts were deleted
+ */
+export async function deleteClassAndStudents(db: Database, classRow: Pick<ClassRow, 'id' | 'nameKey'>): Promise<number> {
+  return db.transaction(async (tx) => {
+    const roster = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(onRoster(classRow.id, classRow.nameKey, sql`${users.id}`));
+    const ids = roster.map(({ id }) => id);
+    if (ids.length > 0) await tx.delete(users).where(inArray(users.id, ids));
+    await tx.delete(classes).where(eq(classes.id, classRow.id));
+    return ids.length;
+  });
+}
+
+/** Students on no class's roster: their Classroom Name matches no class and no facilitator added them. */
+export async function unassignedStudents(db: Database): Promise<(Person & { classroomName: string | null })[]> {
+  return db
+    .select({ ...personColumns, classroomName: users.classroomName })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'student'),
+        sql`not exists (select 1 from ${classes} c where ${onRoster(sql`c.id`, sql`c.name_key`, sql`${users.id}`)})`,
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+}
+
+/**
+ * Keys the Classroom Names stored before classes existed (`classroom_key`). Run at start-up; cheap when
+ * there is nothing to do (one query).
+ *
+ * @returns how many students were keyed
+ */
+export async function fillClassroomKeys(db: Database): Promise<number> {
+  const pending = await db
+    .select({ id: users.id, classroomName: users.classroomName })
+    .from(users)
+    .where(and(isNull(users.classroomKey), isNotNull(users.classroomName)));
+  for (const { id, classroomName } of pending) {
+    await db
+      .update(users)
+      .set({ classroomKey: classKey(classroomName ?? '') })
+      .where(eq(users.id, id));
+  }
+  return pending.length;
+}

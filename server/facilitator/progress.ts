@@ -1,0 +1,122 @@
+/**
+ * A class's progress (docs/facilitators.md#progress): per student and day, how many of the day's
+ * answer fields are answered. One SQL query per request: the access check, the class, its facilitators,
+ * its roster and the counts kept beside each day's answers (`module_responses.answered_fields`, counted
+ * at every save) come back together, so the table a facilitator's page polls stays cheap
+ * (`npm run bench:api`, "progress").
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/index.ts';
+import { classes, classFacilitators, dayAnswers, users, type Role } from '../db/schema.ts';
+import { onRoster, type Person } from './classes.ts';
+
+/** A cell of the progress table. */
+export type DayState = 'not_started' | 'in_progress' | 'complete';
+
+/** The state of a day with `answered` of `fields` answered: none is not started, all is complete. */
+export function dayState(answered: number, fields: number): DayState {
+  if (answered <= 0) return 'not_started';
+  return answered >= fields ? 'complete' : 'in_progress';
+}
+
+/** What the progress query found. `role` null: the user no longer exists. `class` null: no such class visible to them. */
+export interface ProgressRows {
+  role: Role | null;
+  class: { id: number; name: string; createdBy: number | null; facilitators: Person[] } | null;
+  students: {
+    id: number;
+    username: string;
+    firstName: string;
+    lastName: string;
+    classroomName: string | null;
+    /** Answered fields by day; a day never saved is absent. */
+    answered: Map<number, number>;
+    lastActivity: Date | null;
+  }[];
+}
+
+interface Row extends Record<string, unknown> {
+  role: Role | null;
+  class_id: number | null;
+  class_name: string | null;
+  created_by: number | null;
+  facilitators: { id: number; username: string; first_name: string; last_name: string }[] | null;
+  student_id: number | null;
+  username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  classroom_name: string | null;
+  day: number | null;
+  answered_fields: number | null;
+  updated_at: Date | string | null;
+}
+
+/**
+ * Reads a class's progress as `userId` may see it, in one query.
+ *
+ * @param userId - the signed-in user (any role: the role comes back, so the route can answer 403)
+ * @param classId - the class asked for
+ */
+export async function readProgress(db: Database, userId: number, classId: number): Promise<ProgressRows> {
+  const result = await db.execute<Row>(sql`
+    with me as (select role from ${users} where id = ${userId}),
+    c as (
+      select cl.id, cl.name, cl.name_key, cl.created_by,
+        (select json_agg(json_build_object('id', f.id, 'username', f.username, 'first_name', f.first_name, 'last_name', f.last_name) order by f.last_name, f.first_name)
+           from ${classFacilitators} cf join ${users} f on f.id = cf.user_id where cf.class_id = cl.id) as facilitators
+      from ${classes} cl, me
+      where cl.id = ${classId}
+        and (me.role = 'admin' or (me.role = 'facilitator'
+             and exists (select 1 from ${classFacilitators} mine where mine.class_id = cl.id and mine.user_id = ${userId})))
+    ),
+    roster as (
+      select ${users.id} as id, ${users.username} as username, ${users.firstName} as first_name, ${users.lastName} as last_name,
+        ${users.classroomName} as classroom_name
+      from ${users}, c
+      where ${onRoster(sql`c.id`, sql`c.name_key`, sql`${users.id}`)}
+    )
+    select me.role, c.id as class_id, c.name as class_name, c.created_by, c.facilitators,
+      s.id as student_id, s.username, s.first_name, s.last_name, s.classroom_name,
+      r.day, r.answered_fields, r.updated_at
+    from me
+    left join c on true
+    left join roster s on true
+    left join ${dayAnswers} r on r.user_id = s.id
+    order by s.last_name, s.first_name, s.id, r.day`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+  const first = rows[0];
+  if (first === undefined) return { role: null, class: null, students: [] };
+  if (first.class_id === null || first.class_name === null) return { role: first.role, class: null, students: [] };
+  const students = new Map<number, ProgressRows['students'][number]>();
+  for (const row of rows) {
+    if (row.student_id === null) continue;
+    let student = students.get(row.student_id);
+    if (student === undefined) {
+      student = {
+        id: row.student_id,
+        username: row.username ?? '',
+        firstName: row.first_name ?? '',
+        lastName: row.last_name ?? '',
+        classroomName: row.classroom_name,
+        answered: new Map(),
+        lastActivity: null,
+      };
+      students.set(row.student_id, student);
+    }
+    if (row.day !== null) {
+      student.answered.set(row.day, row.answered_fields ?? 0);
+      const updatedAt = row.updated_at === null ? null : new Date(row.updated_at);
+      if (updatedAt !== null && (student.lastActivity === null || updatedAt > student.lastActivity)) student.lastActivity = updatedAt;
+    }
+  }
+  return {
+    role: first.role,
+    class: {
+      id: first.class_id,
+      name: first.class_name,
+      createdBy: first.created_by,
+      facilitators: (first.facilitators ?? []).map((f) => ({ id: f.id, username: f.username, firstName: f.first_name, lastName: f.last_name })),
+    },
+    students: [...students.values()],
+  };
+}

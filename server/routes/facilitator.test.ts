@@ -1,0 +1,315 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { parse } from 'csv-parse/sync';
+import { createPasswordHasher } from '../auth/passwords.ts';
+import { createStaffAccount } from '../facilitator/accounts.ts';
+import { bearer, DATABASE_KINDS, FAST_PASSWORD_HASHING, useTestApp, type TestServer } from '../test/harness.ts';
+
+const PASSWORD = 'correct horse battery staple';
+
+interface Tokens {
+  access: string;
+  refresh: string;
+}
+
+async function addStaff(server: TestServer, username: string, role: 'facilitator' | 'admin', lastName = 'Teacher'): Promise<Tokens> {
+  const passwordHash = await createPasswordHasher(FAST_PASSWORD_HASHING).hash(PASSWORD);
+  const result = await createStaffAccount(server.database.database.db, { username, passwordHash, firstName: 'Ms', lastName, role });
+  if (!result.ok) throw new Error(result.error);
+  return logIn(server.app, username);
+}
+
+async function logIn(app: FastifyInstance, username: string, password = PASSWORD): Promise<Tokens> {
+  const response = await app.inject({ method: 'POST', url: '/api/token/', payload: { username, password } });
+  if (response.statusCode !== 200) throw new Error(`login of ${username}: ${response.statusCode} ${response.body}`);
+  return response.json<Tokens>();
+}
+
+async function signUpStudent(app: FastifyInstance, username: string, classroom: string | null, firstName = username): Promise<Tokens & { id: number }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/student/signup/',
+    payload: { username, password: PASSWORD, first_name: firstName, last_name: 'Student', classroom_name: classroom },
+  });
+  if (response.statusCode !== 201) throw new Error(`sign-up of ${username}: ${response.body}`);
+  const tokens = response.json<Tokens>();
+  const profile = await app.inject({ url: '/api/student/profile/', headers: bearer(tokens.access) });
+  return { ...tokens, id: profile.json<{ id: number }>().id };
+}
+
+function save(app: FastifyInstance, token: string, day: number, answers: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: `/api/student/modules/${day}/response/`, headers: bearer(token), payload: { answers } });
+}
+
+describe.each(DATABASE_KINDS)('the facilitator console API (%s)', (kind) => {
+  const server = useTestApp(kind);
+  let rivera: Tokens;
+  let okafor: Tokens;
+  let admin: Tokens;
+  let ana: Tokens & { id: number };
+  let ben: Tokens & { id: number };
+  let outsider: Tokens & { id: number };
+  let classId: number;
+  let otherClassId: number;
+
+  beforeAll(async () => {
+    rivera = await addStaff(server, 'rivera', 'facilitator', 'Rivera');
+    okafor = await addStaff(server, 'okafor', 'facilitator', 'Okafor');
+    admin = await addStaff(server, 'head', 'admin', 'Admin');
+    // Ana signs up before the class exists, Ben after; both match by Classroom Name.
+    ana = await signUpStudent(server.app, 'ana', '  Bio 10A ', 'Ana');
+    outsider = await signUpStudent(server.app, 'olly', 'Chemistry 9', 'Olly');
+    const created = await server.app.inject({ method: 'POST', url: '/api/facilitator/classes/', headers: bearer(rivera.access), payload: { name: 'Bio 10A' } });
+    expect(created.statusCode).toBe(201);
+    classId = created.json<{ id: number }>().id;
+    ben = await signUpStudent(server.app, 'ben', 'ＢＩＯ 10a', 'Ben'); // full-width letters: NFKC matches
+    const other = await server.app.inject({ method: 'POST', url: '/api/facilitator/classes/', headers: bearer(okafor.access), payload: { name: 'Chemistry 9' } });
+    otherClassId = other.json<{ id: number }>().id;
+  });
+
+  const progress = async (token = rivera.access, headers: Record<string, string> = {}) =>
+    server.app.inject({ url: `/api/facilitator/classes/${classId}/progress/`, headers: { ...bearer(token), ...headers } });
+
+  it('refuses a class name already used, whatever its case or spaces', async () => {
+    const again = await server.app.inject({ method: 'POST', url: '/api/facilitator/classes/', headers: bearer(okafor.access), payload: { name: ' bio 10a' } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ code: 'class_name_taken', detail: expect.stringContaining('already exists') });
+    const blank = await server.app.inject({ method: 'POST', url: '/api/facilitator/classes/', headers: bearer(okafor.access), payload: { name: '   ' } });
+    expect(blank.statusCode).toBe(400);
+  });
+
+  it('lists a facilitator their own classes only, and an admin every class', async () => {
+    const mine = await server.app.inject({ url: '/api/facilitator/classes/', headers: bearer(rivera.access) });
+    expect(mine.json<{ results: { name: string; student_count: number; is_creator: boolean }[] }>().results).toEqual([
+      expect.objectContaining({ name: 'Bio 10A', student_count: 2, is_creator: true }),
+    ]);
+    const all = await server.app.inject({ url: '/api/facilitator/classes/', headers: bearer(admin.access) });
+    expect(all.json<{ results: { name: string }[] }>().results.map(({ name }) => name)).toEqual(['Bio 10A', 'Chemistry 9']);
+  });
+
+  it('counts answered fields per day and answers 304 while nothing changed', async () => {
+    const first = await progress();
+    expect(first.statusCode).toBe(200);
+    const body = first.json<{ days: { day: number; fields: number }[]; students: { username: string; days: { day: number; answered: number; state: string }[] }[] }>();
+    expect(body.students.map(({ username }) => username).sort()).toEqual(['ana', 'ben']);
+    expect(body.days.map(({ day }) => day)).toEqual([1, 2, 3, 4, 5]);
+    const etag = first.headers.etag as string;
+    expect((await progress(rivera.access, { 'if-none-match': etag })).statusCode).toBe(304);
+
+    expect((await save(server.app, ana.access, 1, { geneQ1: 'The repressor lets go.', worksheet: ['one', '', '  ', ''] })).statusCode).toBe(200);
+    const after = await progress(rivera.access, { 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    const anaRow = after.json<typeof body>().students.find(({ username }) => username === 'ana')!;
+    // geneQ1 and worksheet.0; spaces only do not count.
+    expect(anaRow.days[0]).toEqual({ day: 1, answered: 2, state: 'in_progress' });
+    expect(anaRow.days[1]).toEqual({ day: 2, answered: 0, state: 'not_started' });
+  });
+
+  it("shows a student's day in today's shape and records who looked", async () => {
+    const response = await server.app.inject({ url: `/api/facilitator/classes/${classId}/students/${ana.id}/days/1/`, headers: bearer(rivera.access) });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ student: { username: string }; answers: { geneQ1: string; worksheet: string[] }; revision: number }>();
+    expect(body.student.username).toBe('ana');
+    expect(body.answers.geneQ1).toBe('The repressor lets go.');
+    expect(body.answers.worksheet).toHaveLength(4);
+    expect(body.revision).toBe(1);
+    const unsaved = await server.app.inject({ url: `/api/facilitator/classes/${classId}/students/${ben.id}/days/2/`, headers: bearer(rivera.access) });
+    expect(unsaved.json()).toMatchObject({ revision: 0, updated_at: null });
+
+    const audit = await server.app.inject({ url: '/api/facilitator/audit/', headers: bearer(admin.access) });
+    expect(audit.json<{ results: unknown[] }>().results).toContainEqual(
+      expect.objectContaining({ action: 'view_day', day: 1, facilitator: expect.objectContaining({ username: 'rivera' }), student: expect.objectContaining({ username: 'ana' }) }),
+    );
+  });
+
+  it('gives every student an answer for the by-question view', async () => {
+    const response = await server.app.inject({ url: `/api/facilitator/classes/${classId}/days/1/answers/`, headers: bearer(rivera.access) });
+    const students = response.json<{ students: { username: string; answers: { geneQ1: string } }[] }>().students;
+    expect(students.map(({ username, answers }) => [username, answers.geneQ1])).toEqual(
+      expect.arrayContaining([
+        ['ana', 'The repressor lets go.'],
+        ['ben', ''],
+      ]),
+    );
+  });
+
+  it('exports CSV with a BOM, one header per field and formulas made inert', async () => {
+    await save(server.app, ben.access, 1, { geneQ1: '=HYPERLINK("http://evil.example")', simOn: 'Café, "quoted"\nsecond line' });
+    const response = await server.app.inject({ url: `/api/facilitator/classes/${classId}/export.csv?day=1`, headers: bearer(rivera.access) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="bio-10a-day-1.csv"');
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const rows = parse(response.rawPayload, { bom: true }) as string[][];
+    const header = rows[0]!;
+    const column = (path: string) => header.findIndex((cell) => cell.startsWith(`${path}: `));
+    expect(header[column('geneQ1')]).toMatch(/^geneQ1: \S/);
+    const benRow = rows.find((row) => row[0] === 'ben')!;
+    expect(benRow[column('geneQ1')]).toBe(`'=HYPERLINK("http://evil.example")`);
+    expect(benRow[column('simOn')]).toBe('Café, "quoted"\nsecond line');
+    expect(rows.find((row) => row[0] === 'ana')![column('geneQ1')]).toBe('The repressor lets go.');
+
+    const allDays = await server.app.inject({ url: `/api/facilitator/classes/${classId}/export.csv`, headers: bearer(rivera.access) });
+    const allHeader = (parse(allDays.rawPayload, { bom: true }) as string[][])[0]!;
+    expect(allHeader.some((cell) => cell.startsWith('day1.geneQ1: '))).toBe(true);
+    expect(allHeader.some((cell) => cell.startsWith('day5.'))).toBe(true);
+  });
+
+  it("delivers a message to the chosen students' inboxes as unread, and shows who read it", async () => {
+    const sent = await server.app.inject({
+      method: 'POST',
+      url: `/api/facilitator/classes/${classId}/messages/`,
+      headers: bearer(rivera.access),
+      payload: { subject: 'Bring your poster', body: 'Read **page 3**.<script>alert(1)</script>', student_ids: [ana.id] },
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json()).toMatchObject({ recipients: 1 });
+    const inbox = await server.app.inject({ url: '/api/student/inbox/', headers: bearer(ana.access) });
+    const message = inbox.json<{ results: { id: number; subject: string; is_read: boolean; sender: string; body_html: string }[] }>().results[0]!;
+    expect(message).toMatchObject({ subject: 'Bring your poster', is_read: false, sender: 'Ms Rivera', body_html: '<p>Read <strong>page 3</strong>.</p>' });
+    const benInbox = await server.app.inject({ url: '/api/student/inbox/', headers: bearer(ben.access) });
+    expect(benInbox.json<{ results: { subject: string }[] }>().results.map(({ subject }) => subject)).not.toContain('Bring your poster');
+
+    await server.app.inject({ method: 'PATCH', url: `/api/student/inbox/${message.id}/read/`, headers: bearer(ana.access), payload: { is_read: true } });
+    const list = await server.app.inject({ url: `/api/facilitator/classes/${classId}/messages/`, headers: bearer(rivera.access) });
+    expect(list.json<{ results: { recipients: { username: string; is_read: boolean }[] }[] }>().results[0]!.recipients).toEqual([
+      expect.objectContaining({ username: 'ana', is_read: true }),
+    ]);
+
+    const stranger = await server.app.inject({
+      method: 'POST',
+      url: `/api/facilitator/classes/${classId}/messages/`,
+      headers: bearer(rivera.access),
+      payload: { subject: 'Hi', body: 'Hello', student_ids: [outsider.id] },
+    });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json()).toMatchObject({ code: 'not_in_class' });
+  });
+
+  it('resets a password: the new one signs in, the old one and the old login are refused', async () => {
+    const carol = await signUpStudent(server.app, 'carol', 'bio 10a', 'Carol');
+    const reset = await server.app.inject({ method: 'POST', url: `/api/facilitator/classes/${classId}/students/${carol.id}/password/`, headers: bearer(rivera.access) });
+    expect(reset.statusCode).toBe(200);
+    const { password } = reset.json<{ password: string }>();
+    expect(password).toMatch(/^[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$/);
+    expect((await server.app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'carol', password: PASSWORD } })).statusCode).toBe(401);
+    expect((await server.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: carol.refresh } })).statusCode).toBe(401);
+    const fresh = await logIn(server.app, 'carol', password);
+
+    // Carol changes it herself: her current login stays, her other logins end.
+    const other = await logIn(server.app, 'carol', password);
+    const wrong = await server.app.inject({ method: 'POST', url: '/api/account/password/', headers: bearer(fresh.access), payload: { current_password: 'nope', new_password: 'my own secret' } });
+    expect(wrong.json()).toMatchObject({ code: 'wrong_password' });
+    const short = await server.app.inject({ method: 'POST', url: '/api/account/password/', headers: bearer(fresh.access), payload: { current_password: password, new_password: 'short' } });
+    expect(short.statusCode).toBe(400);
+    const changed = await server.app.inject({ method: 'POST', url: '/api/account/password/', headers: bearer(fresh.access), payload: { current_password: password, new_password: 'my own secret' } });
+    expect(changed.statusCode).toBe(204);
+    expect((await server.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: fresh.refresh } })).statusCode).toBe(200);
+    expect((await server.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: other.refresh } })).statusCode).toBe(401);
+    await logIn(server.app, 'carol', 'my own secret');
+  });
+
+  it('adds and removes students by username, and lets only the creator add a co-facilitator', async () => {
+    const added = await server.app.inject({ method: 'POST', url: `/api/facilitator/classes/${classId}/students/`, headers: bearer(rivera.access), payload: { username: 'OLLY' } });
+    expect(added.statusCode).toBe(201);
+    const usernames = async () => (await progress()).json<{ students: { username: string }[] }>().students.map(({ username }) => username);
+    expect(await usernames()).toContain('olly');
+    const removed = await server.app.inject({ method: 'DELETE', url: `/api/facilitator/classes/${classId}/students/${ben.id}/`, headers: bearer(rivera.access) });
+    expect(removed.statusCode).toBe(204);
+    expect(await usernames()).not.toContain('ben');
+    const unknown = await server.app.inject({ method: 'POST', url: `/api/facilitator/classes/${classId}/students/`, headers: bearer(rivera.access), payload: { username: 'nobody' } });
+    expect(unknown.json()).toMatchObject({ code: 'no_such_student' });
+
+    const co = await server.app.inject({ method: 'POST', url: `/api/facilitator/classes/${otherClassId}/facilitators/`, headers: bearer(okafor.access), payload: { username: 'rivera' } });
+    expect(co.statusCode).toBe(201);
+    // Rivera now facilitates Chemistry 9 too, but did not create it.
+    const byCo = await server.app.inject({ method: 'POST', url: `/api/facilitator/classes/${otherClassId}/facilitators/`, headers: bearer(rivera.access), payload: { username: 'head' } });
+    expect(byCo.statusCode).toBe(403);
+    expect((await server.app.inject({ url: `/api/facilitator/classes/${otherClassId}/progress/`, headers: bearer(rivera.access) })).statusCode).toBe(200);
+  });
+
+  it('lets an admin create facilitators, list students in no class, and delete a class with its students after a typed confirmation', async () => {
+    const created = await server.app.inject({ method: 'POST', url: '/api/facilitator/facilitators/', headers: bearer(admin.access), payload: { username: 'visiting', first_name: 'Dr', last_name: 'Visitor' } });
+    expect(created.statusCode).toBe(201);
+    await logIn(server.app, 'visiting', created.json<{ password: string }>().password);
+    const byFacilitator = await server.app.inject({ method: 'POST', url: '/api/facilitator/facilitators/', headers: bearer(rivera.access), payload: { username: 'x1', first_name: 'X', last_name: 'Y' } });
+    expect(byFacilitator.statusCode).toBe(403);
+
+    await signUpStudent(server.app, 'lonely', 'No Such Class');
+    const unassigned = await server.app.inject({ url: '/api/facilitator/unassigned/', headers: bearer(admin.access) });
+    expect(unassigned.json<{ results: { username: string }[] }>().results.map(({ username }) => username)).toEqual(expect.arrayContaining(['lonely', 'ben']));
+
+    const doomed = await server.app.inject({ method: 'POST', url: '/api/facilitator/classes/', headers: bearer(rivera.access), payload: { name: 'Summer 2026' } });
+    const doomedId = doomed.json<{ id: number }>().id;
+    const kid = await signUpStudent(server.app, 'summerkid', 'summer 2026');
+    const byOwner = await server.app.inject({ method: 'DELETE', url: `/api/facilitator/classes/${doomedId}/`, headers: bearer(rivera.access), payload: { confirm: 'Summer 2026' } });
+    expect(byOwner.statusCode).toBe(403);
+    const mistyped = await server.app.inject({ method: 'DELETE', url: `/api/facilitator/classes/${doomedId}/`, headers: bearer(admin.access), payload: { confirm: 'summer 2026' } });
+    expect(mistyped.json()).toMatchObject({ code: 'confirmation_mismatch' });
+    const deleted = await server.app.inject({ method: 'DELETE', url: `/api/facilitator/classes/${doomedId}/`, headers: bearer(admin.access), payload: { confirm: 'Summer 2026' } });
+    expect(deleted.statusCode).toBe(204);
+    expect((await server.app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'summerkid', password: PASSWORD } })).statusCode).toBe(401);
+    expect((await server.app.inject({ url: '/api/student/profile/', headers: bearer(kid.access) })).statusCode).toBe(401);
+  });
+
+  describe('authorisation', () => {
+    const routes = (): [method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object][] => [
+      ['GET', '/api/facilitator/classes/'],
+      ['POST', '/api/facilitator/classes/', { name: 'Sneaky' }],
+      ['DELETE', `/api/facilitator/classes/${classId}/`, { confirm: 'Bio 10A' }],
+      ['GET', `/api/facilitator/classes/${classId}/progress/`],
+      ['POST', `/api/facilitator/classes/${classId}/students/`, { username: 'olly' }],
+      ['DELETE', `/api/facilitator/classes/${classId}/students/${ana.id}/`],
+      ['POST', `/api/facilitator/classes/${classId}/facilitators/`, { username: 'okafor' }],
+      ['GET', `/api/facilitator/classes/${classId}/students/${ana.id}/days/1/`],
+      ['GET', `/api/facilitator/classes/${classId}/days/1/answers/`],
+      ['GET', `/api/facilitator/classes/${classId}/export.csv?day=1`],
+      ['GET', `/api/facilitator/classes/${classId}/messages/`],
+      ['POST', `/api/facilitator/classes/${classId}/messages/`, { subject: 'x', body: 'y' }],
+      ['POST', `/api/facilitator/classes/${classId}/students/${ana.id}/password/`],
+      ['GET', '/api/facilitator/facilitators/'],
+      ['POST', '/api/facilitator/facilitators/', { username: 'sneaky', first_name: 'S', last_name: 'N' }],
+      ['GET', '/api/facilitator/unassigned/'],
+      ['GET', '/api/facilitator/audit/'],
+    ];
+
+    it('answers 401 without a token and 403 to a student on every route', async () => {
+      for (const [method, url, payload] of routes()) {
+        const anonymous = await server.app.inject({ method, url, payload });
+        expect([url, anonymous.statusCode]).toEqual([url, 401]);
+        const student = await server.app.inject({ method, url, payload, headers: bearer(ana.access) });
+        expect([url, student.statusCode, student.json<{ code: string }>().code]).toEqual([url, 403, 'forbidden']);
+      }
+    });
+
+    it("answers 404 to another facilitator on every route of a class, and 403 on the admin's", async () => {
+      for (const [method, url, payload] of routes()) {
+        const response = await server.app.inject({ method, url, payload, headers: bearer(okafor.access) });
+        const adminOnly = url.includes('/facilitators/') || url.endsWith('/unassigned/') || url.endsWith('/audit/') || method === 'DELETE';
+        if (url === '/api/facilitator/classes/') continue; // a facilitator's own list and create
+        if (url.endsWith(`/classes/${classId}/`)) expect([url, response.statusCode]).toEqual([url, 403]);
+        else if (adminOnly && !url.includes(`/classes/${classId}/`)) expect([url, response.statusCode]).toEqual([url, 403]);
+        else expect([url, response.statusCode, response.json<{ code: string }>().code]).toEqual([url, 404, 'not_found']);
+      }
+    });
+
+    it('answers 404 for a student of another class, even to their own facilitator', async () => {
+      const response = await server.app.inject({ url: `/api/facilitator/classes/${classId}/students/${outsider.id}/days/1/`, headers: bearer(okafor.access) });
+      expect(response.statusCode).toBe(404);
+      const own = await server.app.inject({ url: `/api/facilitator/classes/${otherClassId}/students/${ana.id}/days/1/`, headers: bearer(okafor.access) });
+      expect(own.statusCode).toBe(404);
+    });
+
+    it('never answers a password hash', async () => {
+      for (const [method, url, payload] of routes()) {
+        if (method !== 'GET') continue;
+        const response = await server.app.inject({ method, url, payload, headers: bearer(admin.access) });
+        expect(response.body).not.toMatch(/argon2|password_hash|passwordHash/);
+      }
+    });
+  });
+
+  it('answered no request with a 5xx', () => {
+    expect(server.errors).toEqual([]);
+  });
+});

@@ -4,17 +4,28 @@
  */
 export {
   createAnswersSession,
+  createReadOnlySession,
   OfflineError,
   RevisionConflictError,
   type AnswersSession,
   type AnswersSnapshot,
   type AnswersTransport,
+  type ReadOnlySessionOptions,
   type SaveOutcome,
 } from './answers/session.ts';
 
 export { openDraftStore } from './answers/drafts.ts';
 export { AnswersForm } from './answers/AnswersForm.tsx';
-export { type Answers, type AnswersSchema } from './schema/index.ts';
+export {
+  answerFields,
+  choiceBlanks,
+  shortDescription,
+  valueAt,
+  type Answers,
+  type AnswersSchema,
+  type ChoiceBlank,
+  type SchemaField,
+} from './schema/index.ts';
 export { lessonComponents } from './mdx-components.ts';
 export { SavePill } from './widgets/save-pill/index.ts';
 export { LessonFileContext } from './widgets/widget-boundary/index.ts';

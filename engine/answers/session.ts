@@ -404,7 +404,7 @@ const noop = () => undefined;
 
 /**
  * A session that only shows answers: someone else's saved work, such as a facilitator reading a
- * student's day (docs/requirements.md#users). It is already open: `current()` is `answers` repaired
+ * student's day. It is already open: `current()` is `answers` repaired
  * (migrated, then normalised) against `schema` exactly as a student's load is, so the page shows the
  * same values the student sees. It has no transport and no drafts: `edit` is ignored, `save` and
  * `flush` resolve `'clean'` without a request, the state is never dirty or saving, and no timer ever

@@ -48,7 +48,7 @@ function ChoiceCounts({ field, students }: { field: SchemaField; students: Stude
           const other = chosen.filter((value) => !blank.options.includes(typeof value === 'string' ? value : '')).length;
           return (
             <table key={blank.path} className="choice-counts__table">
-              <caption>{blank.label || shortDescription(field.description)}</caption>
+              <caption>{blank.label ? `${shortDescription(field.description)}: ${blank.label}` : shortDescription(field.description)}</caption>
               <thead>
                 <tr>
                   <th scope="col">Option</th>

@@ -10,7 +10,6 @@ export {
   type AnswersSession,
   type AnswersSnapshot,
   type AnswersTransport,
-  type ReadOnlySessionOptions,
   type SaveOutcome,
 } from './answers/session.ts';
 
@@ -23,7 +22,6 @@ export {
   valueAt,
   type Answers,
   type AnswersSchema,
-  type ChoiceBlank,
   type SchemaField,
 } from './schema/index.ts';
 export { lessonComponents } from './mdx-components.ts';

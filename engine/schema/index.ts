@@ -5,7 +5,7 @@
  * (docs/decisions/002-one-schema-for-client-and-server.md).
  */
 export { findSchemaProblems } from './check-schema.ts';
-export { answerFields, choiceBlanks, shortDescription, valueAt, type ChoiceBlank, type SchemaField } from './fields.ts';
+export { answerFields, choiceBlanks, shortDescription, valueAt, type SchemaField } from './fields.ts';
 export { changedFields, mergeAnswers } from './merge.ts';
 export { findMigrationProblems, migrateAnswers } from './migrate.ts';
 export { coerceAnswers, defaultsOf, isPlainObject, normalize, schemaAt } from './normalize.ts';

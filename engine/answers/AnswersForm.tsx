@@ -6,7 +6,7 @@ import type { AnswersSession, SaveState } from './session.ts';
 /** What {@link AnswersForm} shares with the widgets inside it. */
 export interface AnswersContextValue {
   schema: AnswersSchema;
-  /** The day's answers session; null in a read-only form. */
+  /** The day's answers session (read-only or not); null when a story provides the context with no session. */
   session: AnswersSession | null;
   /**
    * True when the answers are only shown (`createReadOnlySession`): widgets show their values but

@@ -4,6 +4,7 @@
  */
 export {
   createAnswersSession,
+  createReadOnlySession,
   OfflineError,
   RevisionConflictError,
   type AnswersSession,
@@ -14,7 +15,15 @@ export {
 
 export { openDraftStore } from './answers/drafts.ts';
 export { AnswersForm } from './answers/AnswersForm.tsx';
-export { type Answers, type AnswersSchema } from './schema/index.ts';
+export {
+  answerQuestions,
+  choiceBlanks,
+  shortDescription,
+  valueAt,
+  type Answers,
+  type AnswersSchema,
+  type AnswerQuestion,
+} from './schema/index.ts';
 export { lessonComponents } from './mdx-components.ts';
 export { SavePill } from './widgets/save-pill/index.ts';
 export { LessonFileContext } from './widgets/widget-boundary/index.ts';

@@ -6,8 +6,13 @@ import type { AnswersSession, SaveState } from './session.ts';
 /** What {@link AnswersForm} shares with the widgets inside it. */
 export interface AnswersContextValue {
   schema: AnswersSchema;
-  /** The day's answers session; null in a read-only form. */
+  /** The day's answers session (read-only or not); null when a story provides the context with no session. */
   session: AnswersSession | null;
+  /**
+   * True when the answers are only shown (`createReadOnlySession`): widgets show their values but
+   * no control changes them, and save and reset controls are not rendered. Absent means false.
+   */
+  readOnly?: boolean;
 }
 
 /** The context {@link AnswersForm} provides; stories may provide it directly with a stand-in session. */
@@ -56,11 +61,24 @@ export class UnknownAnswerFieldError extends Error {
   }
 }
 
+/**
+ * True when the enclosing {@link AnswersForm} only shows answers: the calling widget renders its value
+ * with no control that changes it (text boxes `readOnly`, selects and editing buttons disabled or absent).
+ *
+ * @param widget - the calling widget's name, for the error when used outside an AnswersForm
+ * @throws Error when used outside an AnswersForm
+ */
+export function useAnswersReadOnly(widget: string): boolean {
+  return useAnswersContext(widget).readOnly === true;
+}
+
 /** What {@link useAnswerField} gives a widget. */
 export type AnswerField<Value> = UseControllerReturn & {
   /** The field's current value in the answers. */
   value: Value;
-  /** Writes a new value: the answers become dirty and an autosave is scheduled. */
+  /** True in a read-only form: render the value with no control that changes it. */
+  readOnly: boolean;
+  /** Writes a new value: the answers become dirty and an autosave is scheduled. Does nothing in a read-only form. */
   onChange: (value: Value) => void;
   /** Marks the field touched. */
   onBlur: () => void;
@@ -81,16 +99,22 @@ export type AnswerField<Value> = UseControllerReturn & {
  * @throws Error when used outside an AnswersForm
  */
 export function useAnswerField<Value = unknown>(name: string, widget: string): AnswerField<Value> {
-  const { schema } = useAnswersContext(widget);
+  const { schema, readOnly = false } = useAnswersContext(widget);
   const node = schemaAt(schema, name);
   if (!node) throw new UnknownAnswerFieldError(widget, name);
   const controller = useController({ name });
   const { field } = controller;
-  return { ...controller, value: field.value as Value, onChange: field.onChange, onBlur: field.onBlur, inputRef: field.ref, schema: node };
+  const onChange = readOnly ? ignoreChange : field.onChange;
+  return { ...controller, value: field.value as Value, readOnly, onChange, onBlur: field.onBlur, inputRef: field.ref, schema: node };
 }
 
+const ignoreChange = () => undefined;
+
 export interface AnswersFormProps {
-  /** The day's answers session (see `createAnswersSession`), already opened or restored. */
+  /**
+   * The day's answers session (see `createAnswersSession`), already opened or restored; or a
+   * read-only one (`createReadOnlySession`), which makes the whole form read-only.
+   */
   session: AnswersSession;
   children: ReactNode;
 }
@@ -105,6 +129,11 @@ export interface AnswersFormProps {
  * after the page is gone. While dirty, the browser warns before the page is closed or reloaded. After a
  * revision conflict the session's merged answers are written into the fields that changed, without
  * counting as an edit.
+ *
+ * With a read-only session (`session.readOnly`) none of that happens: no edit reaches the session, no
+ * save, no warning before leaving. Every widget shows its value read-only (see
+ * {@link useAnswersReadOnly}), the save button, reset buttons and save pill are not rendered, and the
+ * `<form>` carries `data-state="read-only"`.
  */
 export function AnswersForm({ session, children }: AnswersFormProps) {
   const [initial] = useState(() => structuredClone(session.current()));
@@ -112,6 +141,7 @@ export function AnswersForm({ session, children }: AnswersFormProps) {
   const applying = useRef(false);
 
   useEffect(() => {
+    if (session.readOnly) return;
     // Every change of any field, including resets through setValue, is an edit; a merge written in by the session is not.
     // eslint-disable-next-line react-hooks/incompatible-library -- watch's callback form subscribes without re-rendering
     const subscription = form.watch(() => {
@@ -135,6 +165,7 @@ export function AnswersForm({ session, children }: AnswersFormProps) {
   }, [form, session]);
 
   useEffect(() => {
+    if (session.readOnly) return;
     const onVisibilityChange = () => {
       if (document.visibilityState === 'hidden' && session.getState().dirty) void session.flush({ keepalive: true });
     };
@@ -161,12 +192,12 @@ export function AnswersForm({ session, children }: AnswersFormProps) {
     };
   }, [session]);
 
-  const context = useMemo<AnswersContextValue>(() => ({ schema: session.schema, session }), [session]);
+  const context = useMemo<AnswersContextValue>(() => ({ schema: session.schema, session, readOnly: session.readOnly }), [session]);
 
   return (
     <FormProvider {...form}>
       <AnswersContext.Provider value={context}>
-        <form className="lesson-form" onSubmit={(event) => event.preventDefault()} noValidate>
+        <form className="lesson-form" onSubmit={(event) => event.preventDefault()} noValidate data-state={session.readOnly ? 'read-only' : undefined}>
           {children}
         </form>
       </AnswersContext.Provider>

@@ -102,6 +102,12 @@ export interface AnswersSessionOptions {
 export interface AnswersSession {
   readonly schema: AnswersSchema;
   /**
+   * True for a session made by {@link createReadOnlySession}: it shows answers and never changes,
+   * saves or drafts them, and an `AnswersForm` bound to it renders every widget read-only.
+   * False for a student's own session ({@link createAnswersSession}).
+   */
+  readonly readOnly: boolean;
+  /**
    * Waits for any save still running (a page left a moment ago), then loads the saved answers and the
    * drafts on the device together and starts from them (see {@link AnswersSession.restore}). A failed
    * load is silent: the session starts without a base revision.
@@ -340,6 +346,7 @@ export function createAnswersSession(options: AnswersSessionOptions): AnswersSes
 
   return {
     schema,
+    readOnly: false,
     async open() {
       while (running) await running;
       const [snapshot, onDevice] = await Promise.all([
@@ -377,5 +384,62 @@ export function createAnswersSession(options: AnswersSessionOptions): AnswersSes
       paused = true;
       stopTimers();
     },
+  };
+}
+
+/** Options of {@link createReadOnlySession}. */
+export interface ReadOnlySessionOptions {
+  /** The day's answers schema: the given answers are repaired against it, as a load would. */
+  schema: AnswersSchema;
+  /**
+   * The answers to show, as the server holds them (possibly in an older shape, possibly partial);
+   * null or absent shows the schema's defaults.
+   */
+  answers?: Answers | null;
+  /** When the answers were last saved, or null when never: reported as the state's `savedAt`. */
+  savedAt?: Date | null;
+}
+
+const noop = () => undefined;
+
+/**
+ * A session that only shows answers: someone else's saved work, such as a facilitator reading a
+ * student's day. It is already open: `current()` is `answers` repaired
+ * (migrated, then normalised) against `schema` exactly as a student's load is, so the page shows the
+ * same values the student sees. It has no transport and no drafts: `edit` is ignored, `save` and
+ * `flush` resolve `'clean'` without a request, the state is never dirty or saving, and no timer ever
+ * runs. `open()` resolves the same answers; `restore(snapshot)` replaces them with the snapshot's,
+ * repaired, and ignores drafts. `readOnly` is true, so an `AnswersForm` bound to it renders every
+ * widget read-only and hides the save controls.
+ *
+ * Never throws: answers of any shape are repaired, never rejected.
+ *
+ * @example
+ * const session = createReadOnlySession({ schema, answers: response.answers, savedAt: new Date(response.updated_at) });
+ * <AnswersForm session={session}>…</AnswersForm>
+ */
+export function createReadOnlySession({ schema, answers, savedAt = null }: ReadOnlySessionOptions): AnswersSession {
+  let shown = repairAnswers(schema, answers ?? undefined);
+  let state: SaveState = { dirty: false, saving: false, savedAt, failure: null, onDevice: false };
+  return {
+    schema,
+    readOnly: true,
+    open: () => Promise.resolve(shown),
+    restore(snapshot) {
+      if (snapshot) {
+        shown = repairAnswers(schema, snapshot.answers);
+        state = { ...state, savedAt: snapshot.savedAt };
+      }
+      return shown;
+    },
+    current: () => shown,
+    edit: noop,
+    save: () => Promise.resolve('clean'),
+    flush: () => Promise.resolve('clean'),
+    getState: () => state,
+    subscribe: () => noop,
+    onMerged: () => noop,
+    resume: noop,
+    pause: noop,
   };
 }

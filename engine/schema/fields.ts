@@ -2,6 +2,135 @@ import { defaultsOf, isPlainObject, jsonEqual } from './normalize.ts';
 import type { AnswersSchema } from './types.ts';
 
 /**
+ * Schema keyword marking a field (and everything under it) that has no input on the page: it stays in
+ * the answers but nobody answers it, so the answer views skip it.
+ */
+const NO_INPUT = 'x-no-input';
+
+/**
+ * One question of a day, as {@link answerQuestions} lists them: coarser than an {@link AnswerField}, a
+ * question is what a reader looks at as a whole (a list of four worksheet answers is one question of
+ * four fields).
+ */
+export interface AnswerQuestion {
+  /** Dotted path into the answers, e.g. `worksheet` or `compare.table`. */
+  path: string;
+  /** The field's schema `description` (its path when it has none). */
+  description: string;
+  /** The field's schema node. */
+  schema: AnswersSchema;
+  /**
+   * The top-level object the field belongs to, e.g. `{ path: "compare", description: "…" }`; null for a
+   * field at the top level.
+   */
+  group: { path: string; description: string } | null;
+}
+
+const join = (path: string, key: string | number) => (path === '' ? String(key) : `${path}.${key}`);
+
+/**
+ * The fields a student answers, in schema order: each one a question a reader looks at as a whole.
+ * Objects are opened field by field, except an object marked `"x-merge": "atomic"` (its parts only
+ * make sense together, such as an ordering exercise), which is one field. A list (of texts, of choices,
+ * of rows) is one field, as is every text, number or boolean. Fields marked `"x-no-input": true` are
+ * left out with everything under them.
+ *
+ * @param schema - a day's answers schema (its root is an object)
+ * @returns the fields, each with its dotted path, description, schema node and top-level group
+ * @example answerQuestions(schema).map((field) => field.path) // ["worksheet", "dnd", "compare.healthyDesc", "compare.table"]
+ */
+export function answerQuestions(schema: AnswersSchema): AnswerQuestion[] {
+  const fields: AnswerQuestion[] = [];
+  const visit = (node: AnswersSchema, path: string, group: AnswerQuestion['group']) => {
+    if (node[NO_INPUT] === true) return;
+    const opened = node.properties && node.type !== 'array' && (path === '' || node['x-merge'] !== 'atomic');
+    if (!opened) {
+      fields.push({ path, description: node.description ?? path, schema: node, group });
+      return;
+    }
+    for (const [key, child] of Object.entries(node.properties ?? {})) {
+      const childPath = join(path, key);
+      visit(child, childPath, group ?? (path === '' ? null : { path, description: node.description ?? path }));
+    }
+  };
+  visit(schema, '', null);
+  return fields;
+}
+
+/**
+ * The value at a dotted path in an answers object, e.g. `compare.table.2.category`.
+ *
+ * @param answers - any value (an answers object, a row)
+ * @param path - dotted path; "" is `answers` itself; list indices are numbers
+ * @returns the value, or undefined when any step of the path is missing
+ */
+export function valueAt(answers: unknown, path: string): unknown {
+  if (path === '') return answers;
+  let value = answers;
+  for (const segment of path.split('.')) {
+    if (Array.isArray(value)) value = value[Number(segment)];
+    else if (isPlainObject(value)) value = Object.hasOwn(value, segment) ? value[segment] : undefined;
+    else return undefined;
+  }
+  return value;
+}
+
+/**
+ * The first words of a schema description, up to its first full stop, colon, semicolon or comma:
+ * "The gene's symbol, shown read-only." reads "The gene's symbol".
+ *
+ * @param description - a schema `description`
+ */
+export function shortDescription(description: string): string {
+  const match = /^(.+?)(?:[.:;,](?:\s|$)|$)/s.exec(description.trim());
+  return match?.[1] ?? description;
+}
+
+/** One place holding a choice among fixed options (a string `enum`), as {@link choiceBlanks} lists them. */
+export interface ChoiceBlank {
+  /** Dotted path under the field, e.g. `3` or `2.category`; "" when the field itself is the choice. */
+  path: string;
+  /** Where it is, in words: "1", "HK1 · The student's category", or "" for the field itself. */
+  label: string;
+  /** The choices in schema order, "" (no choice made) included when the enum has it. */
+  options: readonly string[];
+}
+
+/**
+ * The choices inside a field: every string `enum` node under it, at each position a saved answer has.
+ * A fixed-length list (`minItems` = `maxItems`) has that many positions, any other list as many as its
+ * schema `default`. A position in a list is named by the first non-empty text of its default item (a
+ * row's subject, e.g. "HK1"), else by its number from 1; a property by the short form of its description.
+ *
+ * @param field - the field's schema node (e.g. {@link AnswerQuestion.schema})
+ * @returns the choices in schema order; empty when the field holds none
+ */
+export function choiceBlanks(field: AnswersSchema): ChoiceBlank[] {
+  const blanks: ChoiceBlank[] = [];
+  const visit = (node: AnswersSchema, path: string, label: string[]) => {
+    if (node[NO_INPUT] === true) return;
+    if (node.type === 'string' && Array.isArray(node.enum)) {
+      blanks.push({ path, label: label.join(' · '), options: node.enum.filter((option): option is string => typeof option === 'string') });
+      return;
+    }
+    if (node.type === 'array' && node.items) {
+      const defaults = Array.isArray(node.default) ? node.default : [];
+      const length = node.minItems !== undefined && node.minItems === node.maxItems ? node.minItems : defaults.length;
+      for (let index = 0; index < length; index += 1) visit(node.items, join(path, index), [...label, itemName(defaults[index], index)]);
+      return;
+    }
+    for (const [key, child] of Object.entries(node.properties ?? {})) visit(child, join(path, key), [...label, shortDescription(child.description ?? key)]);
+  };
+  visit(field, '', []);
+  return blanks;
+}
+
+function itemName(item: unknown, index: number): string {
+  const text = isPlainObject(item) ? Object.values(item).find((value): value is string => typeof value === 'string' && value.trim() !== '') : undefined;
+  return text ?? String(index + 1);
+}
+
+/**
  * One answer field of a day: a value a student fills in through one input, found by walking the
  * schema. What counts as a field (docs/decisions/009-facilitator-console.md):
  * - a string, number, integer or boolean node;
@@ -66,20 +195,6 @@ export function answerFields(schema: AnswersSchema): AnswerField[] {
   };
   walk(schema, [], defaultsOf(schema), null);
   return fields;
-}
-
-/**
- * The value at a dotted answers path (`viz.geneTable.0.gene`), or undefined when the answers have
- * nothing there.
- */
-export function valueAt(answers: unknown, path: string): unknown {
-  let value: unknown = answers;
-  for (const segment of path.split('.')) {
-    if (Array.isArray(value)) value = value[Number(segment)];
-    else if (isPlainObject(value)) value = value[segment];
-    else return undefined;
-  }
-  return value;
 }
 
 /**

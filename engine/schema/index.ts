@@ -7,7 +7,17 @@
 export { findSchemaProblems } from './check-schema.ts';
 export { changedFields, mergeAnswers } from './merge.ts';
 export { findMigrationProblems, migrateAnswers } from './migrate.ts';
-export { answerFields, countAnswered, isAnswered, valueAt, type AnswerField } from './fields.ts';
+export {
+  answerFields,
+  answerQuestions,
+  choiceBlanks,
+  countAnswered,
+  isAnswered,
+  shortDescription,
+  valueAt,
+  type AnswerField,
+  type AnswerQuestion,
+} from './fields.ts';
 export { coerceAnswers, defaultsOf, isPlainObject, normalize, schemaAt } from './normalize.ts';
 export { repairAnswers } from './repair.ts';
 export type { Answers, AnswersSchema } from './types.ts';

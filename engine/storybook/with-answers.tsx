@@ -1,7 +1,7 @@
 import type { Decorator } from '@storybook/react-vite';
 import { useState } from 'react';
 import { AnswersForm } from '../answers/AnswersForm.tsx';
-import { createAnswersSession, type AnswersSession, type AnswersSessionOptions, type AnswersTransport } from '../answers/session.ts';
+import { createAnswersSession, createReadOnlySession, type AnswersSession, type AnswersSessionOptions, type AnswersTransport } from '../answers/session.ts';
 import type { Answers, AnswersSchema } from '../schema/index.ts';
 
 /** What "saving" does in a story or test: resolves when saved, rejects when the save fails. */
@@ -68,4 +68,23 @@ export function withAnswers(schema: AnswersSchema, saved?: Answers, save?: Story
     </StoryAnswers>
   );
   return AnswersDecorator;
+}
+
+function ReadOnlyAnswers({ schema, saved, children }: { schema: AnswersSchema; saved?: Answers; children: React.ReactNode }) {
+  const [session] = useState(() => createReadOnlySession({ schema, answers: saved }));
+  return <AnswersForm session={session}>{children}</AnswersForm>;
+}
+
+/**
+ * A Storybook decorator that places a story inside a read-only {@link AnswersForm}: the widgets show
+ * `saved` (repaired over the schema's defaults) and nothing can change it, as a facilitator sees a
+ * student's work.
+ */
+export function withReadOnlyAnswers(schema: AnswersSchema, saved?: Answers): Decorator {
+  const ReadOnlyDecorator: Decorator = (Story) => (
+    <ReadOnlyAnswers schema={schema} saved={saved}>
+      <Story />
+    </ReadOnlyAnswers>
+  );
+  return ReadOnlyDecorator;
 }

@@ -12,7 +12,11 @@ export interface LessonProps {
   file: string;
   /** The compiled MDX. */
   Content: MDXContent;
-  /** When given, the lesson's widgets bind to this answers session, autosaved, with the save pill; else the page has no answers. */
+  /**
+   * When given, the lesson's widgets bind to this answers session, autosaved, with the save pill; a
+   * read-only session (`createReadOnlySession`) shows its answers with no control that changes them and
+   * no pill. Else the page has no answers.
+   */
   session?: AnswersSession;
 }
 

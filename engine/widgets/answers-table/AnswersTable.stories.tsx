@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import type { AnswersSchema } from '../../schema/types.ts';
 import { storySchema, storyText } from '../../storybook/story-schema.ts';
-import { withAnswers } from '../../storybook/with-answers.tsx';
+import { withAnswers, withReadOnlyAnswers } from '../../storybook/with-answers.tsx';
 import { AnswersTable } from './AnswersTable.tsx';
 
 // Stories may name real genes: they are fixtures, not engine code.
@@ -62,27 +62,29 @@ type Story = StoryObj<typeof meta>;
 /** Nothing saved: the schema's default rows, the first two preset to Typical. */
 export const Empty: Story = { decorators: [withAnswers(schema)] };
 
-/** Every row sorted and explained; a long note makes its box grow. */
-export const Filled: Story = {
-  decorators: [
-    withAnswers(schema, {
-      compare: {
-        table: [
-          { gene: 'HK1', category: 'typical', notes: 'Housekeeping: about the same in every sample.' },
-          { gene: 'GAPDH', category: 'typical', notes: 'Also housekeeping.' },
-          { gene: 'BRCA1', category: 'suspicious', notes: 'Much quieter in the tumour sample than in healthy tissue.' },
-          { gene: 'BRCA2', category: 'suspicious', notes: 'Quieter too.' },
-          {
-            gene: 'TP53',
-            category: 'suspicious',
-            notes: 'Almost silent in patient 2.\nA tumour suppressor that is switched off lets damaged cells keep dividing, so this is the one I would check first.',
-          },
-          { gene: 'MYC', category: 'typical', notes: '' },
-        ],
+/** Every row sorted and explained. */
+const FILLED = {
+  compare: {
+    table: [
+      { gene: 'HK1', category: 'typical', notes: 'Housekeeping: about the same in every sample.' },
+      { gene: 'GAPDH', category: 'typical', notes: 'Also housekeeping.' },
+      { gene: 'BRCA1', category: 'suspicious', notes: 'Much quieter in the tumour sample than in healthy tissue.' },
+      { gene: 'BRCA2', category: 'suspicious', notes: 'Quieter too.' },
+      {
+        gene: 'TP53',
+        category: 'suspicious',
+        notes: 'Almost silent in patient 2.\nA tumour suppressor that is switched off lets damaged cells keep dividing, so this is the one I would check first.',
       },
-    }),
-  ],
+      { gene: 'MYC', category: 'typical', notes: '' },
+    ],
+  },
 };
+
+/** Every row sorted and explained; a long note makes its box grow. */
+export const Filled: Story = { decorators: [withAnswers(schema, FILLED)] };
+
+/** Read-only (a facilitator reading a student's work): the same answers, every select disabled, every note read-only. */
+export const ReadOnly: Story = { decorators: [withReadOnlyAnswers(schema, FILLED)] };
 
 /**
  * An answer saved by an older page: four rows, some without notes. Normalising keeps all of it, fills

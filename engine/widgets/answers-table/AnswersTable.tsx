@@ -81,7 +81,8 @@ const asText = (value: unknown): string => (typeof value === 'string' ? value : 
  * columns are growing text boxes with no length limit; select columns are native selects whose stored
  * value may differ from the label. Every input binds `${name}.${row}.${field}` and is named by its
  * column header and the row's first read-only cell ("Notes for <row>"; "row N" when there is none). A
- * saved select value that is no longer an option is still shown, as an extra option.
+ * saved select value that is no longer an option is still shown, as an extra option. In a read-only
+ * form text cells are `readOnly` and select cells disabled.
  *
  * A real `<table>` with a caption and column headers; at 600 px wide or less each row becomes a
  * stacked card, each input labelled by its header (CSS only), so nothing scrolls sideways at 390 px.
@@ -171,7 +172,7 @@ function CellLabel({ header }: { header: string }) {
 }
 
 function SelectCell({ name, label, choices }: { name: string; label: string; choices: readonly Choice[] }) {
-  const { value, onChange, onBlur, inputRef } = useAnswerField<string>(name, 'AnswersTable');
+  const { value, readOnly, onChange, onBlur, inputRef } = useAnswerField<string>(name, 'AnswersTable');
   const current = typeof value === 'string' ? value : '';
   return (
     <select
@@ -180,6 +181,7 @@ function SelectCell({ name, label, choices }: { name: string; label: string; cho
       aria-label={label}
       className="answers-table__select"
       value={current}
+      disabled={readOnly}
       onChange={(event) => onChange(event.target.value)}
       onBlur={onBlur}
     >
@@ -194,7 +196,7 @@ function SelectCell({ name, label, choices }: { name: string; label: string; cho
 
 
 function TextCell({ name, label }: { name: string; label: string }) {
-  const { value, onChange, onBlur, inputRef, schema } = useAnswerField<string>(name, 'AnswersTable');
+  const { value, readOnly, onChange, onBlur, inputRef, schema } = useAnswerField<string>(name, 'AnswersTable');
   const text = typeof value === 'string' ? value : '';
   const growWith = useAutoGrow(text);
   // The column's schema maxLength: typing stops where the server's limit is
@@ -218,13 +220,14 @@ function TextCell({ name, label }: { name: string; label: string }) {
         rows={2}
         value={text}
         maxLength={limit.maxLength}
+        readOnly={readOnly}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
-        spellCheck
-        {...paste.fieldProps}
+        spellCheck={!readOnly}
+        {...(readOnly ? {} : paste.fieldProps)}
       />
-      {limit.note}
-      {paste.note}
+      {readOnly ? null : limit.note}
+      {readOnly ? null : paste.note}
     </>
   );
 }

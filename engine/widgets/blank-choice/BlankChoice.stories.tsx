@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { withAnswers } from '../../storybook/with-answers.tsx';
+import { withAnswers, withReadOnlyAnswers } from '../../storybook/with-answers.tsx';
 import { storySchema, storyTextList } from '../../storybook/story-schema.ts';
 import { BlankChoice } from './BlankChoice.tsx';
 
@@ -23,6 +23,9 @@ export const Empty: Story = { decorators: [withAnswers(schema)] };
 
 /** A saved choice is restored. */
 export const Filled: Story = { decorators: [withAnswers(schema, { fillBlanks: ['protein', ''] })] };
+
+/** Read-only (a facilitator reading a student's work): the saved choice shows in a disabled select. */
+export const ReadOnly: Story = { decorators: [withReadOnlyAnswers(schema, { fillBlanks: ['protein', ''] })] };
 
 /** A saved answer that is no longer one of the options (the lesson was edited) is still shown, not lost. */
 export const OutdatedOption: Story = { decorators: [withAnswers(schema, { fillBlanks: ['ribosome', ''] })] };

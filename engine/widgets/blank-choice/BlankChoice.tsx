@@ -23,7 +23,8 @@ export const BLANK_PLACEHOLDER = EMPTY_CHOICE_LABEL;
  *
  * The stored value is the chosen option's text (or its `value`, for `{ value, label }` options), or ""
  * for none (docs/requirements.md#answer-fields). A saved value that is no longer an option is still
- * shown, so a content edit never hides an answer.
+ * shown, so a content edit never hides an answer. In a read-only form the select is disabled, still
+ * showing the chosen option.
  *
  * It reads as part of its sentence, not as a form field: an
  * underlined word on the text's baseline with no number of its own (the list numbers the sentences;
@@ -36,7 +37,7 @@ export const BLANK_PLACEHOLDER = EMPTY_CHOICE_LABEL;
  * @example <BlankChoice name="pace" label="Pace" options={[{ value: 'slow', label: 'Slowly' }, { value: 'fast', label: 'Quickly' }]} />
  */
 export function BlankChoice({ name, label, options }: BlankChoiceProps) {
-  const { value, onChange, onBlur, inputRef } = useAnswerField<string>(name, 'BlankChoice');
+  const { value, readOnly, onChange, onBlur, inputRef } = useAnswerField<string>(name, 'BlankChoice');
   const current = typeof value === 'string' ? value : '';
   const where = `<BlankChoice name="${name}">`;
   const choices = withSavedChoice([{ value: '', label: BLANK_PLACEHOLDER }, ...options.map((option) => toChoice(option, where))], current, BLANK_PLACEHOLDER);
@@ -49,6 +50,7 @@ export function BlankChoice({ name, label, options }: BlankChoiceProps) {
         className={current ? 'blank-choice__select blank-choice__select--filled' : 'blank-choice__select'}
         data-state={current ? 'filled' : 'empty'}
         value={current}
+        disabled={readOnly}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
       >

@@ -39,6 +39,8 @@ export interface EmbedPanelProps {
  * is on screen, not at page load, because the frame loads lazily. When the browser is offline the panel
  * says so at once, and tries again by itself when the connection comes back.
  *
+ * Printed, the frame and buttons give way to the title and the page's address (EmbedPanel.css).
+ *
  * @example <EmbedPanel title="PhET: Gene Expression Essentials" src="https://phet.colorado.edu/…" height={640} />
  * @example <EmbedPanel title="Gene regulation (video)" src="https://www.youtube-nocookie.com/embed/…" aspect="video" />
  */
@@ -56,7 +58,7 @@ export function EmbedPanel({ title, src, height = EMBED_DEFAULT_HEIGHT_PX, aspec
   );
 
   return (
-    <section className={`embed-panel embed-panel--${layout}`} aria-label={title}>
+    <section className={`embed-panel embed-panel--${layout}`} aria-label={title} data-src={src}>
       <div className="embed-panel__bar">
         {layout === 'inline' ? <p className="embed-panel__title">{title}</p> : null}
         <div className="embed-panel__actions">

@@ -1,6 +1,6 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { withAnswers } from '../../storybook/with-answers.tsx';
+import { withAnswers, withReadOnlyAnswers } from '../../storybook/with-answers.tsx';
 import { storySchema, storyText } from '../../storybook/story-schema.ts';
 import { FreeText } from './FreeText.tsx';
 
@@ -49,6 +49,11 @@ export const ShortAnswer: Story = {
 /** Answers loaded from the server after a reload: the student's words are back, line breaks and all. */
 export const RestoredFromSaved: Story = {
   decorators: [withAnswers(schema, { geneQ1: 'Regulation decides which genes are expressed.\nExpression makes the protein.' })],
+};
+
+/** Read-only (a facilitator reading a student's work): the whole answer, line breaks kept, and typing changes nothing. */
+export const ReadOnly: Story = {
+  decorators: [withReadOnlyAnswers(schema, { geneQ1: 'Regulation decides which genes are expressed.\nExpression makes the protein.' })],
 };
 
 /** A saved value of the wrong kind (a list, from an old or broken save) is replaced by an empty box. A number would be kept as its text (coerceScalar). */

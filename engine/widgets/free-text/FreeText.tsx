@@ -26,14 +26,18 @@ export interface FreeTextProps {
  * Inside `<MarkPastes>` a paste is marked, never blocked: the text goes in and is saved, and the box
  * gets an amber border, `data-paste-warned="true"` and a note under it, read with the field
  * (docs/requirements.md#validation). The mark lasts for the page visit and is not stored in the answers.
+ *
+ * In a read-only form the box is `readOnly`, grown to the whole text, with no length note or paste mark.
  */
 export function FreeText({ name, label, hint, rows = 3 }: FreeTextProps) {
-  const { value, onChange, onBlur, inputRef, schema } = useAnswerField<string>(name, 'FreeText');
+  const { value, readOnly, onChange, onBlur, inputRef, schema } = useAnswerField<string>(name, 'FreeText');
   const id = useId();
   const text = typeof value === 'string' ? value : '';
   const growWith = useAutoGrow(text);
   const limit = lengthLimit(text, schema, `${id}-length`);
   const paste = usePasteMark({ describedBy: [hint ? `${id}-hint` : '', limit.noteId ?? ''].filter(Boolean).join(' ') || undefined });
+  // Read-only: the text is shown whole and never changes, so no length note and no paste mark.
+  const fieldProps = readOnly ? { 'aria-describedby': hint ? `${id}-hint` : undefined } : paste.fieldProps;
 
 
   return (
@@ -59,13 +63,14 @@ export function FreeText({ name, label, hint, rows = 3 }: FreeTextProps) {
         style={{ minHeight: `calc(${rows} * 1.5em + 18px)` }}
         value={text}
         maxLength={limit.maxLength}
-        {...paste.fieldProps}
+        readOnly={readOnly}
+        {...fieldProps}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
-        spellCheck
+        spellCheck={!readOnly}
       />
-      {limit.note}
-      {paste.note}
+      {readOnly ? null : limit.note}
+      {readOnly ? null : paste.note}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { withAnswers } from '../../storybook/with-answers.tsx';
+import { withAnswers, withReadOnlyAnswers } from '../../storybook/with-answers.tsx';
 import { OrderSteps } from './OrderSteps.tsx';
 import { STORY_STEPS as steps, orderStepsStorySchema as schema } from './story-schema.ts';
 
@@ -23,14 +23,15 @@ type Story = StoryObj<typeof meta>;
 /** Nothing placed yet: every step is in "Steps" and the five slots read "Drop step N here". */
 export const Empty: Story = { decorators: [withAnswers(schema)] };
 
-/** Two steps placed, with a gap: slot 2 is still empty. */
-export const PartlyOrdered: Story = {
-  decorators: [
-    withAnswers(schema, {
-      dnd: { available: ['mRNA is created', 'Translation', 'Protein is created'], ordered: [steps[0], '', 'Transcription', '', ''], orderSize: 5 },
-    }),
-  ],
+const PARTLY_ORDERED = {
+  dnd: { available: ['mRNA is created', 'Translation', 'Protein is created'], ordered: [steps[0], '', 'Transcription', '', ''], orderSize: 5 },
 };
+
+/** Two steps placed, with a gap: slot 2 is still empty. */
+export const PartlyOrdered: Story = { decorators: [withAnswers(schema, PARTLY_ORDERED)] };
+
+/** Read-only (a facilitator reading a student's work): the same order as plain lists, with no handle, button or drop place. */
+export const ReadOnly: Story = { decorators: [withReadOnlyAnswers(schema, PARTLY_ORDERED)] };
 
 /** Every step placed: "Steps" is empty and offers a place to drop a step back. */
 export const Complete: Story = {

@@ -77,6 +77,8 @@ export const ORDER_STEPS_INSTRUCTIONS =
   'Press Space again to drop it, or Escape to cancel. The buttons with each step do the same without dragging.';
 
 const END_OF_STEPS_ID = 'steps-end';
+/** A read-only exercise listens to no pointer and no key: nothing can be dragged. */
+const NO_SENSORS: never[] = [];
 const emptySlotId = (index: number) => `slot-${index}`;
 const stepOf = (entry: Active | Over) => (entry.data.current as { step?: string } | undefined)?.step ?? '';
 
@@ -144,12 +146,15 @@ const collisionDetection: CollisionDetection = (args) => {
  * at most 28 px per step of 16 ms; the drop animates for 400 ms, or not at all when the student asks
  * for reduced motion.
  *
+ * In a read-only form both lists show the saved order as plain text: no drag handle, no buttons, no
+ * drop places, and empty slots read "Slot N: empty".
+ *
  * @throws UnknownAnswerFieldError when the day's schema has no field `name`
  * @throws OrderStepsFieldError when the field is not `{ available, ordered, orderSize }`
  * @example <OrderSteps name="dnd" label="Put the steps in order" />
  */
 export function OrderSteps({ name, label }: OrderStepsProps) {
-  const { value: raw, onChange, schema } = useAnswerField<unknown>(name, 'OrderSteps');
+  const { value: raw, readOnly, onChange, schema } = useAnswerField<unknown>(name, 'OrderSteps');
   if (!schema.properties?.available || !schema.properties.ordered) throw new OrderStepsFieldError(name, schema);
   const schemaSteps = schema.properties.available.default;
   const defaultSteps = useMemo(() => (Array.isArray(schemaSteps) ? schemaSteps.filter((step) => typeof step === 'string') : []), [schemaSteps]);
@@ -230,7 +235,7 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
         {label}
       </p>
       <DndContext
-        sensors={sensors}
+        sensors={readOnly ? NO_SENSORS : sensors}
         collisionDetection={collisionDetection}
         autoScroll={autoScroll}
         accessibility={{ announcements, screenReaderInstructions: { draggable: ORDER_STEPS_INSTRUCTIONS } }}
@@ -250,8 +255,8 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
             <SortableContext id="available" items={value.available.map(idOf)} strategy={verticalListSortingStrategy}>
               <ul className="order-steps__list" aria-labelledby={stepsId}>
                 {value.available.map((step) => (
-                  <Place key={idOf(step)} id={idOf(step)} step={step}>
-                    {firstEmptySlot !== -1 ? (
+                  <Place key={idOf(step)} id={idOf(step)} step={step} readOnly={readOnly}>
+                    {firstEmptySlot !== -1 && !readOnly ? (
                       <ActionButton id={idOf(step)} control="add" label={`Add ${step} to ${ORDER_LIST_NAME}`} onClick={() => moveWithButton(step, { list: 'ordered', index: firstEmptySlot }, 'handle')}>
                         Add
                       </ActionButton>
@@ -260,7 +265,7 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
                 ))}
               </ul>
             </SortableContext>
-            <EndOfSteps index={value.available.length} />
+            {readOnly ? null : <EndOfSteps index={value.available.length} />}
           </div>
           <div className="order-steps__column">
             <p className="order-steps__heading" id={orderId}>
@@ -269,22 +274,26 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
             <SortableContext id="ordered" items={orderIds} strategy={keepSlotsInPlace}>
               <ol className="order-steps__list" aria-labelledby={orderId}>
                 {value.ordered.map((step, index) => (
-                  <Place key={orderIds[index]} id={orderIds[index]!} step={step} slot={index + 1}>
-                    <ActionButton id={idOf(step)} control="up" label={`Move ${step} up`} disabled={index === 0} onClick={() => moveWithButton(step, { list: 'ordered', index: index - 1 }, 'up')}>
-                      <Arrow direction="up" />
-                    </ActionButton>
-                    <ActionButton
-                      id={idOf(step)}
-                      control="down"
-                      label={`Move ${step} down`}
-                      disabled={index === value.orderSize - 1}
-                      onClick={() => moveWithButton(step, { list: 'ordered', index: index + 1 }, 'down')}
-                    >
-                      <Arrow direction="down" />
-                    </ActionButton>
-                    <ActionButton id={idOf(step)} control="remove" label={`Remove ${step}`} onClick={() => moveWithButton(step, { list: 'available', index: value.available.length }, 'handle')}>
-                      Remove
-                    </ActionButton>
+                  <Place key={orderIds[index]} id={orderIds[index]!} step={step} slot={index + 1} readOnly={readOnly}>
+                    {readOnly ? null : (
+                      <>
+                        <ActionButton id={idOf(step)} control="up" label={`Move ${step} up`} disabled={index === 0} onClick={() => moveWithButton(step, { list: 'ordered', index: index - 1 }, 'up')}>
+                          <Arrow direction="up" />
+                        </ActionButton>
+                        <ActionButton
+                          id={idOf(step)}
+                          control="down"
+                          label={`Move ${step} down`}
+                          disabled={index === value.orderSize - 1}
+                          onClick={() => moveWithButton(step, { list: 'ordered', index: index + 1 }, 'down')}
+                        >
+                          <Arrow direction="down" />
+                        </ActionButton>
+                        <ActionButton id={idOf(step)} control="remove" label={`Remove ${step}`} onClick={() => moveWithButton(step, { list: 'available', index: value.available.length }, 'handle')}>
+                          Remove
+                        </ActionButton>
+                      </>
+                    )}
                   </Place>
                 ))}
               </ol>
@@ -315,12 +324,12 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
  * dnd-kit's attributes and listeners go on the handle <button> named by the step's text, not on the
  * <li>, where their role="button" would break the list for axe.
  */
-function Place({ id, step, slot, children }: { id: string; step: string; slot?: number; children?: ReactNode }) {
+function Place({ id, step, slot, readOnly, children }: { id: string; step: string; slot?: number; readOnly: boolean; children?: ReactNode }) {
   const data = useMemo(() => ({ step }), [step]);
   const { setNodeRef, setActivatorNodeRef, attributes, listeners, transform, transition, isDragging, isOver } = useSortable({
     id,
     data,
-    disabled: { draggable: !step, droppable: false },
+    disabled: readOnly ? true : { draggable: !step, droppable: false },
     attributes: { roleDescription: 'draggable step' },
   });
   const classes = [step ? 'order-steps__card' : 'order-steps__placeholder'];
@@ -335,7 +344,11 @@ function Place({ id, step, slot, children }: { id: string; step: string; slot?: 
         </span>
       )}
       <div ref={setNodeRef} className={classes.join(' ')} style={{ transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined, transition }}>
-        {step ? (
+        {step && readOnly ? (
+          <span className="order-steps__handle">
+            <span className="order-steps__text">{step}</span>
+          </span>
+        ) : step ? (
           <>
             <button type="button" ref={setActivatorNodeRef} className="order-steps__handle" {...attributes} {...listeners} data-focus={`${id}-handle`}>
               <Grip />
@@ -343,6 +356,8 @@ function Place({ id, step, slot, children }: { id: string; step: string; slot?: 
             </button>
             {children ? <span className="order-steps__actions">{children}</span> : null}
           </>
+        ) : readOnly ? (
+          `Slot ${slot}: empty`
         ) : (
           `Drop step ${slot} here`
         )}

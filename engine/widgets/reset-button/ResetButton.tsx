@@ -1,7 +1,7 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { useAnswersContext } from '../../answers/AnswersForm.tsx';
+import { useAnswersContext, useAnswersReadOnly } from '../../answers/AnswersForm.tsx';
 import { UnknownAnswerFieldError } from '../../answers/AnswersForm.tsx';
 import { defaultsOf, schemaAt } from '../../schema/normalize.ts';
 
@@ -17,11 +17,16 @@ export interface ResetButtonProps {
 /**
  * Clears named fields back to their schema defaults after a confirmation, since a reset throws away a
  * student's work (Day 1's Reset choices and Reset Answers: docs/requirements.md#day-1). The reset is an
- * edit like any other: it is autosaved.
+ * edit like any other: it is autosaved. Not rendered in a read-only form.
  *
  * @throws UnknownAnswerFieldError at render when a field is not in the day's schema
  */
-export function ResetButton({ fields, confirm, children }: ResetButtonProps) {
+export function ResetButton(props: ResetButtonProps) {
+  // Checked before any other hook: a read-only form never has a reset, so the hooks below never start.
+  return useAnswersReadOnly('ResetButton') ? null : <EditableResetButton {...props} />;
+}
+
+function EditableResetButton({ fields, confirm, children }: ResetButtonProps) {
   const { schema } = useAnswersContext('ResetButton');
   const { setValue } = useFormContext();
   const nodes = fields.map((field) => {

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useAnswersContext } from '../../answers/AnswersForm.tsx';
+import { useAnswersContext, useAnswersReadOnly } from '../../answers/AnswersForm.tsx';
 import './SaveButton.css';
 
 /** docs/requirements.md#error-messages, explicit save succeeds. */
@@ -15,9 +15,13 @@ export interface SaveButtonProps {
 /**
  * An explicit, non-silent save of the whole answers object (docs/requirements.md#save-state). The outcome
  * shows beside the button in an accessible alert — never `window.alert`, which blocks the page. While a
- * save runs the button is busy; pressing again waits for it.
+ * save runs the button is busy; pressing again waits for it. Not rendered in a read-only form.
  */
-export function SaveButton({ children = 'Save my work' }: SaveButtonProps) {
+export function SaveButton(props: SaveButtonProps) {
+  return useAnswersReadOnly('SaveButton') ? null : <EditableSaveButton {...props} />;
+}
+
+function EditableSaveButton({ children = 'Save my work' }: SaveButtonProps) {
   const { session } = useAnswersContext('SaveButton');
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
 

@@ -1,4 +1,4 @@
-import { useSaveState } from '../../answers/AnswersForm.tsx';
+import { useAnswersReadOnly, useSaveState } from '../../answers/AnswersForm.tsx';
 import type { SaveState } from '../../answers/session.ts';
 import './SavePill.css';
 
@@ -38,10 +38,13 @@ function formatClock(date: Date, locale?: string): string {
  * px wide it floats at the bottom right, no wider than the margin beside the lesson column; in narrower
  * ones (phones, 200 % zoom of a Chromebook) it is an opaque full-width bar at the bottom of the viewport,
  * and the page's bottom padding reserves its height so the end of the lesson scrolls clear of it. Checked
- * by e2e/save-pill.spec.ts at 1366x768, 390x844 and 200 % zoom.
+ * by e2e/save-pill.spec.ts at 1366x768, 390x844 and 200 % zoom. Not rendered in a read-only form:
+ * answers only shown are never saved.
  */
 export function SavePill() {
+  const readOnly = useAnswersReadOnly('SavePill');
   const state = useSaveState('SavePill');
+  if (readOnly) return null;
   const tone = state.saving ? 'saving' : state.dirty ? (state.failure && state.onDevice ? 'on-device' : 'dirty') : state.savedAt ? 'saved' : 'ready';
   return (
     <div className={`save-pill save-pill--${tone}`} role="status" aria-live="polite">

@@ -1,0 +1,78 @@
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { MemoryRouter } from 'react-router';
+import { expect, userEvent, within } from 'storybook/test';
+import type { AnswersSchema } from '../../engine/index.ts';
+import day3Schema from '../../schemas/day-3.schema.json';
+import '../styles.css';
+import type { ClassDayAnswers } from './answers-api.ts';
+import { ByQuestionView } from './ByQuestionPage.tsx';
+
+// Fixtures: four students' Day 3 answers, as the server sends them (repaired, in progress order).
+const row = (gene: string, category: string, notes = '') => ({ gene, category, notes });
+const answersOf = (categories: string[], patterns: string, think: string) => ({
+  compare: { patterns, table: ['HK1', 'GAPDH', 'BRCA1', 'BRCA2', 'TP53', 'MYC'].map((gene, index) => row(gene, categories[index] ?? '')) },
+  inquiry: { think },
+});
+const person = (id: number, first_name: string, last_name: string) => ({ id, username: `${first_name[0]!.toLowerCase()}${last_name.toLowerCase()}`, first_name, last_name });
+
+const DATA: ClassDayAnswers = {
+  day: 3,
+  students: [
+    {
+      ...person(16, 'Ada', 'Byron'),
+      answers: answersOf(['typical', 'typical', 'suspicious', 'suspicious', 'suspicious', 'typical'], 'BRCA1 and BRCA2 are much quieter in the tumour.\nHK1 stays the same everywhere.', 'MYC is too loud.'),
+      revision: 5,
+      updated_at: '2026-11-23T10:07:00Z',
+    },
+    {
+      ...person(17, 'Grace', 'Hopper'),
+      answers: answersOf(['typical', 'typical', 'suspicious', 'typical', 'suspicious', 'suspicious'], 'TP53 is almost silent in patient 2.', ''),
+      revision: 3,
+      updated_at: '2026-11-23T10:12:00Z',
+    },
+    { ...person(18, 'Alan', 'Turing'), answers: answersOf(['typical', 'typical'], '', ''), revision: 0, updated_at: null },
+    {
+      ...person(19, 'Katherine', 'Johnson'),
+      answers: answersOf(['typical', 'suspicious', 'suspicious', 'suspicious', 'suspicious', 'suspicious'], 'Most genes look different in the tumour sample.', 'Check MYC first.'),
+      revision: 2,
+      updated_at: '2026-11-22T14:30:00Z',
+    },
+  ],
+};
+
+/** Opens the view on `?field=<path>`, as a reload of the page would. */
+const atField =
+  (field: string): Decorator =>
+  (Story) => (
+    <MemoryRouter initialEntries={[`/facilitator/classes/3/days/3/questions?field=${field}`]}>
+      <Story />
+    </MemoryRouter>
+  );
+
+const meta = {
+  title: 'Facilitator/Answers by question',
+  component: ByQuestionView,
+  args: { classId: 3, day: 3, schema: day3Schema as AnswersSchema, data: DATA },
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof ByQuestionView>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A free-text question: every student's answer side by side, line breaks kept, names hidden. */
+export const TextAnswers: Story = { decorators: [atField('compare.patterns')] };
+
+/** A table of choices: how many students chose each category for each gene, above the cards. */
+export const ChoiceCounts: Story = { decorators: [atField('compare.table')] };
+
+/** "Show names" switched on: each card names its student. */
+export const NamesShown: Story = {
+  decorators: [atField('compare.patterns')],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('switch', { name: 'Show names' }));
+    await expect(canvas.getByRole('heading', { name: 'Grace Hopper (ghopper)' })).toBeInTheDocument();
+  },
+};
+
+/** A class with no student yet. */
+export const EmptyClass: Story = { args: { data: { day: 3, students: [] } }, decorators: [atField('compare.patterns')] };

@@ -1,0 +1,159 @@
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { createReadOnlySession } from '../../engine/index.ts';
+import { ApiError } from '../api/client.ts';
+import { Lesson } from '../days/Lesson.tsx';
+import { loadDayContent, PUBLISHED_DAYS, type DayContent } from '../days/registry.ts';
+import { Loading } from '../layout/Loading.tsx';
+import { usePageTitle } from '../layout/use-page-title.ts';
+import { fetchClassRoster, fetchStudentDay, type ClassRoster, type Person, type StudentDayAnswers } from './answers-api.ts';
+import { FetchFailed } from './FetchFailed.tsx';
+import { classPath, fullName, parseIds, studentDayPath } from './paths.ts';
+import { describeFailure, useFetched } from './use-fetched.ts';
+import './facilitator-answers.css';
+
+/** What the student-day page shows: the student's answers, the day's lesson, and the class's students in order. */
+export interface StudentDayData {
+  answers: StudentDayAnswers;
+  /** The day's lesson and schema; null when the day has no lesson in this build. */
+  content: DayContent | null;
+  /** The class and its students in progress order; null when the progress could not be loaded (no links between students then). */
+  roster: ClassRoster | null;
+}
+
+/**
+ * Downloads what the page shows, together: the answers, the lesson chunk and the class progress (whose
+ * failure only drops the links between students).
+ *
+ * @throws ApiError 404 for ids that are not positive integers, or what the answers request throws
+ */
+async function loadStudentDay(classId: number, studentId: number, day: number): Promise<StudentDayData> {
+  const [answers, content, roster] = await Promise.all([
+    fetchStudentDay(classId, studentId, day),
+    loadDayContent(day),
+    fetchClassRoster(classId).catch(() => null),
+  ]);
+  return { answers, content, roster };
+}
+
+const savedAtFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The student before and after `studentId` in the class's progress order, each null at either end. */
+function neighbours(roster: ClassRoster | null, studentId: number): { previous: Person | null; next: Person | null } {
+  const students = roster?.students ?? [];
+  const index = students.findIndex((student) => student.id === studentId);
+  if (index === -1) return { previous: null, next: null };
+  return { previous: students[index - 1] ?? null, next: students[index + 1] ?? null };
+}
+
+export interface StudentDayViewProps {
+  classId: number;
+  day: number;
+  data: StudentDayData;
+}
+
+/**
+ * A student's day as a facilitator reads it: a header (the student's name and username, the class, when
+ * the day was last saved, links to each day of this student and to the previous and next student in
+ * the class's progress order, Print and the way back to the class) above the day's lesson, every widget
+ * showing the student's answers read-only (`createReadOnlySession`). Nothing here saves. Printed, the
+ * header keeps only who and when (facilitator-answers.css; the lesson prints by engine/styles.css).
+ */
+export function StudentDayView({ classId, day, data }: StudentDayViewProps) {
+  const { answers, content, roster } = data;
+  const { student } = answers;
+  const session = useMemo(
+    () => (content ? createReadOnlySession({ schema: content.schema, answers: answers.answers, savedAt: answers.updated_at ? new Date(answers.updated_at) : null }) : null),
+    [content, answers],
+  );
+  const className = roster?.class.name ?? null;
+  const { previous, next } = neighbours(roster, student.id);
+  usePageTitle(`${fullName(student)}, Day ${day}`);
+
+  return (
+    <div className="page facilitator-day">
+      <div className="facilitator-day__header page-column">
+        <p className="facilitator-day__back">
+          <Link to={classPath(classId)}>← Back to {className ?? 'the class'}</Link>
+        </p>
+        <p className="facilitator-day__student">
+          <strong>{fullName(student)}</strong> <span className="facilitator-day__username">({student.username})</span>
+          {className ? <span> · {className}</span> : null}
+        </p>
+        <p className="facilitator-day__saved">
+          {answers.updated_at ? `Day ${day}, last saved ${savedAtFormat.format(new Date(answers.updated_at))}` : `Day ${day}: nothing saved yet`}
+        </p>
+        <div className="facilitator-day__navs">
+          <nav aria-label={`Days of ${fullName(student)}`}>
+            <ul className="facilitator-day__days">
+              {PUBLISHED_DAYS.map((each) => (
+                <li key={each}>
+                  <Link to={studentDayPath(classId, student.id, each)} aria-current={each === day ? 'page' : undefined}>
+                    Day {each}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav aria-label="Students of the class">
+            <ul className="facilitator-day__students">
+              {previous ? (
+                <li>
+                  <Link to={studentDayPath(classId, previous.id, day)} rel="prev">
+                    ← Previous student
+                  </Link>
+                </li>
+              ) : null}
+              {next ? (
+                <li>
+                  <Link to={studentDayPath(classId, next.id, day)} rel="next">
+                    Next student →
+                  </Link>
+                </li>
+              ) : null}
+            </ul>
+          </nav>
+          <button type="button" className="button button--secondary" onClick={() => window.print()}>
+            Print
+          </button>
+        </div>
+      </div>
+      {content && session ? (
+        <Lesson key={`${student.id}/${day}`} file={`content/days/day-${day}.mdx`} Content={content.Lesson} session={session} />
+      ) : (
+        <main className="content-page" id="main">
+          <h1>Day {day}</h1>
+          <p>This day has no lesson yet, so there is nothing to show.</p>
+        </main>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The facilitator's read-only view of one student's day, for
+ * `/facilitator/classes/:classId/students/:studentId/days/:day` (params read with `useParams`). Shows
+ * Loading, then the {@link StudentDayView}; a student or class the facilitator cannot see (404) says
+ * so, and a dropped connection or server error offers Try again.
+ */
+export function StudentDayPage() {
+  const params = useParams();
+  const ids = parseIds(params.classId, params.studentId, params.day);
+  const [classId = 0, studentId = 0, day = 0] = ids ?? [];
+  const [fetched, retry] = useFetched(
+    () => (ids ? loadStudentDay(classId, studentId, day) : Promise.reject(new ApiError(404, 'not_found', 'No such page.'))),
+    `${params.classId}/${params.studentId}/${params.day}`,
+  );
+  if (fetched.status === 'loading') return <Loading />;
+  if (fetched.status === 'failed') {
+    return (
+      <FetchFailed
+        title={`Day ${params.day ?? ''}`}
+        failure={describeFailure(fetched.error, 'This student is not in your class, or the class is not one of yours.')}
+        onRetry={retry}
+        back={{ to: classPath(classId), label: 'Back to the class' }}
+      />
+    );
+  }
+  return <StudentDayView classId={classId} day={day} data={fetched.value} />;
+}

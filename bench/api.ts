@@ -28,7 +28,9 @@ import { randomBytes } from 'node:crypto';
 import { cpus, tmpdir } from 'node:os';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { dayOneAnswers } from './lib/answers.ts';
+import { spawnSync } from 'node:child_process';
+import pg from 'pg';
+import { dayOneAnswers, fullDayAnswers } from './lib/answers.ts';
 import { buildServer } from '../scripts/build-server.ts';
 import { runLoad, type ConnectionPlan, type LoadResult, type LoadScenario } from './lib/load.ts';
 import { createScratchDatabase, type ScratchDatabase } from './lib/postgres.ts';
@@ -52,7 +54,13 @@ export const GOALS = {
   postgres: { saveShareOfUpsert: 0.85, readShareOfSelect: 0.6, p99Ms: 50, idleRssBytes: 120 * MB, loadRssBytes: 200 * MB },
   pglite: { saveShareOfUpsert: 0.85, p99Ms: 100, idleRssBytes: 350 * MB },
   loginP99Ms: 2000,
+  /** The class progress a facilitator's page polls (docs/facilitators.md#progress). */
+  progressP99Ms: 50,
+  exportMs: 1000,
 } as const;
+
+/** Students in the benchmarked class: a large school class. */
+const CLASS_SIZE = 40;
 
 const workDir = mkdtempSync(join(tmpdir(), 'helix-bench-api-'));
 const processes: RunningProcess[] = [];
@@ -216,6 +224,7 @@ async function main(): Promise<void> {
     0,
   );
   await run({ name: 'load', url: api('/api/student/modules/1/response/detail/'), method: 'GET', connections, durationSeconds, plans: perStudent((student) => authorised(student)) });
+  const classRun = await benchClass(helix.origin, students.slice(0, CLASS_SIZE), run, { ...databaseEnv, ...helixEnv });
   // Login: no warm-up, so no student signs in more often than the sign-in rate limit allows.
   const loginPlans: ConnectionPlan[] = Array.from({ length: connections }, (_, connection) => ({
     headers: json,
@@ -290,6 +299,14 @@ async function main(): Promise<void> {
     goal(`save p99 <= ${g.p99Ms} ms`, `${p99} ms`, p99 <= g.p99Ms);
     goal(`RSS idle <= ${g.idleRssBytes / MB} MB`, formatMegabytes(idleRss), idleRss !== null && idleRss <= g.idleRssBytes);
   }
+  for (const name of ['progress', 'progress-304']) {
+    const p99 = routes[name]?.latencyMs.p99 ?? Infinity;
+    goal(`${name} p99 <= ${GOALS.progressP99Ms} ms (a class of ${CLASS_SIZE}, five days saved)`, `${p99} ms`, p99 <= GOALS.progressP99Ms);
+  }
+  if (classRun.queriesPerProgress !== null) {
+    goal('one SQL query per progress request', classRun.queriesPerProgress.toFixed(2), classRun.queriesPerProgress <= 1.05);
+  }
+  goal(`export of ${CLASS_SIZE} students, all days, under ${GOALS.exportMs} ms`, `${classRun.exportMs.toFixed(0)} ms (${(classRun.exportBytes / 1024).toFixed(0)} KB)`, classRun.exportMs < GOALS.exportMs);
   const loginP99 = routes.login?.latencyMs.p99 ?? Infinity;
   goal(`login p99 <= ${GOALS.loginP99Ms} ms at ${connections} connections (OWASP argon2id)`, `${loginP99} ms`, loginP99 <= GOALS.loginP99Ms);
 
@@ -313,6 +330,7 @@ async function main(): Promise<void> {
     routes,
     ceilings,
     shares,
+    facilitatorClass: { students: CLASS_SIZE, ...classRun },
     rssBytes: { idle: idleRss, underLoadPeak: loadRss, idleAfter: idleAfterRss, [`idleWhenRunWith${otherMode === 'tsx' ? 'Tsx' : 'Built'}`]: otherIdleRss },
     goals,
   };
@@ -320,6 +338,61 @@ async function main(): Promise<void> {
   mkdirSync(resolve('bench/results'), { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify({ ...previous, [kind]: entry }, null, 2)}\n`);
   console.log(`wrote ${RESULTS_FILE} (key "${kind}")`);
+}
+
+/**
+ * The facilitator console's routes on a class of `students.length` students with all five days saved:
+ * a facilitator made by `npm run facilitator -- add` (through the running server on PGlite), the class,
+ * then `progress` (every response whole) and `progress-304` (the page's conditional poll), and one
+ * all-days CSV export, timed. On PostgreSQL the queries per progress request are read from
+ * `pg_stat_database` (transactions committed during the run over responses).
+ */
+async function benchClass(
+  origin: string,
+  students: readonly Student[],
+  run: (scenario: LoadScenario, warmup?: number) => Promise<void>,
+  env: NodeJS.ProcessEnv,
+): Promise<{ queriesPerProgress: number | null; exportMs: number; exportBytes: number }> {
+  const added = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/facilitator.ts', 'add', 'bench-teacher'], { input: `${PASSWORD}\n`, env: { ...process.env, ...env }, encoding: 'utf8' });
+  if (added.status !== 0) throw new Error(`npm run facilitator failed: ${added.stderr}`);
+  const login = (await (await post(`${origin}/api/token/`, { username: 'bench-teacher', password: PASSWORD })).json()) as { access: string };
+  const teacher = { authorization: `Bearer ${login.access}` };
+  const created = (await (await post(`${origin}/api/facilitator/classes/`, { name: 'Bench class' }, teacher)).json()) as { id: number };
+  for (const student of students) {
+    await post(`${origin}/api/facilitator/classes/${created.id}/students/`, { username: student.username }, teacher);
+    for (let day = 1; day <= 5; day += 1) {
+      const saved = await post(`${origin}/api/student/modules/${day}/response/`, { answers: fullDayAnswers(day, student.id) }, { authorization: `Bearer ${student.access}` });
+      if (saved.status !== 200) throw new Error(`saving day ${day} answered ${saved.status}`);
+    }
+  }
+  const url = `${origin}/api/facilitator/classes/${created.id}/progress/`;
+  const first = await fetch(url, { headers: teacher });
+  const etag = first.headers.get('etag') ?? '';
+  const body = (await first.json()) as { students: unknown[] };
+  if (body.students.length !== students.length) throw new Error(`the class has ${body.students.length} students, not ${students.length}`);
+  console.log(`  class of ${students.length}, five days saved each; progress body ${(JSON.stringify(body).length / 1024).toFixed(1)} KB`);
+  const committed = async () => {
+    if (scratch === null) return null;
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    const { rows } = await client.query<{ xact_commit: string }>('select xact_commit from pg_stat_database where datname = current_database()');
+    await client.end();
+    return Number(rows[0]?.xact_commit ?? 0);
+  };
+  const plans = [{ headers: teacher, bodies: [] }];
+  await run({ name: 'progress', url, method: 'GET', connections, durationSeconds, plans });
+  const before = await committed();
+  const counted = await runLoad({ name: 'progress-count', url, method: 'GET', connections: 1, durationSeconds: 2, plans }, workDir);
+  const after = await committed();
+  // The two statistics queries of `committed` are transactions of their own.
+  const queriesPerProgress = before === null || after === null ? null : (after - before - 1) / (counted.ok + counted.non2xx);
+  await run({ name: 'progress-304', url, method: 'GET', connections, durationSeconds, plans: [{ headers: { ...teacher, 'if-none-match': etag }, bodies: [] }], expectStatus: 304 });
+  const exportStarted = performance.now();
+  const exported = await fetch(`${origin}/api/facilitator/classes/${created.id}/export.csv`, { headers: teacher });
+  const exportBytes = (await exported.arrayBuffer()).byteLength;
+  const exportMs = performance.now() - exportStarted;
+  console.log(`  export of all days: ${exportMs.toFixed(0)} ms, ${(exportBytes / 1024).toFixed(0)} KB${queriesPerProgress === null ? '' : `; ${queriesPerProgress.toFixed(2)} SQL queries per progress request`}`);
+  return { queriesPerProgress, exportMs, exportBytes };
 }
 
 function pct(value: number): string {

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { answerFields } from '../../engine/schema/fields.ts';
 import { defaultsOf } from '../../engine/schema/normalize.ts';
 import type { AnswersSchema } from '../../engine/schema/types.ts';
 
@@ -56,5 +57,36 @@ export function dayOneAnswers(variant = 0, schemaPath = resolve('schemas/day-1.s
   answers.simSteps = fill(answers.simSteps, 1, 3);
   answers.discussion = fill(answers.discussion, 1, 4);
   answers.exitTicket = fill(answers.exitTicket, 1, 5);
+  return answers;
+}
+
+/**
+ * Any day's answers with every answer field filled (`answerFields`): a sentence in each text, the
+ * second option of each choice, a placed first step in an ordering exercise. For the class progress
+ * and export benchmarks, which need five full days per student.
+ *
+ * @param day - 1 to 5; its schema is read from `schemas/day-N.schema.json`
+ */
+export function fullDayAnswers(day: number, variant = 0): Record<string, unknown> {
+  const schema = JSON.parse(readFileSync(resolve(`schemas/day-${day}.schema.json`), 'utf8')) as AnswersSchema;
+  const answers = defaultsOf(schema) as Record<string, unknown>;
+  answerFields(schema).forEach((field, index) => {
+    const segments = field.path.split('.');
+    const last = segments.pop()!;
+    const parent = segments.reduce<unknown>((node, segment) => (node as Record<string, unknown>)[segment], answers) as Record<string, unknown>;
+    const options = field.schema.enum?.filter((option) => option !== '');
+    if (options && options.length > 0) parent[last] = options[(index + variant) % options.length];
+    else if (field.schema.type === 'string') parent[last] = sentences(2, index + variant);
+    else if (field.schema.type === 'integer' || field.schema.type === 'number') parent[last] = 1;
+    else if (field.schema.type === 'boolean') parent[last] = true;
+    else if (Array.isArray(field.defaultValue)) parent[last] = field.defaultValue.length > 0 ? field.defaultValue.map((_, item) => sentences(1, item)) : [sentences(1, index)];
+    else if (typeof field.defaultValue === 'object' && field.defaultValue !== null) {
+      // An atomic exercise (an ordering): place its first available step.
+      const value = structuredClone(field.defaultValue) as Record<string, unknown>;
+      const [available, ordered] = Object.values(value).filter(Array.isArray) as string[][];
+      if (available && ordered && available.length > 0) ordered[0] = available.shift()!;
+      parent[last] = value;
+    }
+  });
   return answers;
 }

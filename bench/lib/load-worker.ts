@@ -46,7 +46,10 @@ const result = await autocannon({
 
 const statusCodes: Record<string, number> = {};
 for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {})) statusCodes[status] = Number(count);
-const ok = Object.entries(statusCodes).reduce((sum, [status, count]) => (status.startsWith('2') ? sum + count : sum), 0);
+// A scenario that expects another status (a conditional GET's 304) counts it as its success.
+const succeeded = (status: string) => (scenario.expectStatus === undefined ? status.startsWith('2') : status === String(scenario.expectStatus));
+const ok = Object.entries(statusCodes).reduce((sum, [status, count]) => (succeeded(status) ? sum + count : sum), 0);
+const total = Object.values(statusCodes).reduce((sum, count) => sum + count, 0);
 // autocannon counts timeouts among its errors already.
 const socketErrors = result.errors;
 const summary: LoadResult = {
@@ -55,9 +58,9 @@ const summary: LoadResult = {
   durationSeconds: result.duration,
   requestsPerSecond: (result.requests.total ?? 0) / result.duration,
   ok,
-  non2xx: result.non2xx,
+  non2xx: total - ok,
   socketErrors,
-  errors: result.non2xx + socketErrors,
+  errors: total - ok + socketErrors,
   statusCodes,
   latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max, mean: result.latency.mean },
 };

@@ -37,6 +37,8 @@ export interface LoadScenario {
    * as an error.
    */
   sendBaseRevision?: boolean;
+  /** The status every response should have, when not a 2xx (e.g. 304 for a conditional GET); others count as errors. */
+  expectStatus?: number;
 }
 
 /** What a run measured. Latencies are of 2xx responses, in ms (autocannon's 1 ms resolution). */
@@ -46,9 +48,9 @@ export interface LoadResult {
   durationSeconds: number;
   /** Responses of any status, per second of the run. */
   requestsPerSecond: number;
-  /** 2xx responses. */
+  /** 2xx responses (or, with `expectStatus`, responses of that status). */
   ok: number;
-  /** Responses that were not 2xx. */
+  /** Responses that were not `ok`. */
   non2xx: number;
   /** Socket errors and timeouts (no response at all). */
   socketErrors: number;

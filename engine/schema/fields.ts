@@ -137,8 +137,9 @@ function itemName(item: unknown, index: number): string {
  * - a node marked `"x-merge": "atomic"` (an ordering exercise is one answer, not ten strings);
  * - an array whose length is not fixed (`minItems` ≠ `maxItems`): the list as a whole;
  * - objects and fixed-length arrays are not fields themselves: their properties and items are.
- * Nodes under `"x-no-input": true` (kept in the answers, never shown) and `"readOnly": true` nodes (shown
- * but set by the schema, such as a table's row labels) are not fields.
+ * Nodes under `"x-no-input": true` (kept in the answers, never shown), `"readOnly": true` nodes (shown
+ * but set by the schema, such as a table's row labels) and texts or choices whose default is not empty
+ * (a worked example the lesson fills in) are not fields.
  */
 export interface AnswerField {
   /** The dotted answers path widgets use, e.g. `worksheet.2`, `viz.geneTable.0.normalFunction`. */
@@ -178,6 +179,8 @@ export function answerFields(schema: AnswersSchema): AnswerField[] {
   const walk = (node: AnswersSchema, path: string[], defaultValue: unknown, list: { label: string; index: number; items: AnswersSchema } | null) => {
     if (node['x-no-input'] === true || node.readOnly === true) return;
     if (path.length > 0 && isLeaf(node)) {
+      // A text or choice the lesson fills in already is a worked example, not a question.
+      if (typeof defaultValue === 'string' && defaultValue !== '') return;
       const own = typeof node.description === 'string' ? node.description : path.join('.');
       const label = list === null ? own : node === list.items ? `${list.label} (${list.index + 1})` : `${own} (row ${list.index + 1})`;
       fields.push({ path: path.join('.'), section: path[0]!, schema: node, label, defaultValue });

@@ -24,6 +24,9 @@ function withReadHere(messages: InboxMessage[], readHere: ReadonlySet<string>): 
   return messages.map((message) => (!message.isRead && readHere.has(message.id) ? { ...message, isRead: true } : message));
 }
 
+/** How often the inbox is asked again while the page is in view, ms: a facilitator's message shows in the unread count within a minute. */
+export const INBOX_REFRESH_MS = 60_000;
+
 export interface InboxProviderProps {
   /** The API client; the app's shared one unless given. */
   client?: ApiClient;
@@ -32,7 +35,8 @@ export interface InboxProviderProps {
 
 /**
  * Holds the signed-in student's inbox, shared by the nav's unread badge and the inbox page, so reading a
- * message drops the badge at once. Loads the messages when a student signs in; a failure is logged only
+ * message drops the badge at once. Loads the messages when a student signs in, then every
+ * {@link INBOX_REFRESH_MS} while the page is in view and whenever it comes back into view; a failure is logged only
  * (docs/requirements.md#error-messages). Outside a sign-in it holds nothing and calls nothing.
  */
 export function InboxProvider({ client = apiClient, children }: InboxProviderProps) {
@@ -71,7 +75,20 @@ export function InboxProvider({ client = apiClient, children }: InboxProviderPro
 
   useEffect(() => {
     void refresh();
-  }, [refresh]);
+    if (!owner) return;
+    // A facilitator's message arrives during the lesson: ask again while the page is in view, and at once when it comes back into view.
+    const poll = setInterval(() => {
+      if (document.visibilityState === 'visible') void refresh();
+    }, INBOX_REFRESH_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(poll);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [refresh, owner]);
 
   const markRead = useCallback(
     (id: string) => {

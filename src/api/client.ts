@@ -63,23 +63,10 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
-/** Options of a conditional GET made with {@link ApiClient.requestConditional}. */
-export interface ConditionalRequestOptions extends Pick<RequestOptions, 'signal' | 'timeoutMs'> {
-  /** The `ETag` of the copy the caller holds, sent as `If-None-Match`; null or absent for a first load. */
-  etag?: string | null;
-}
-
-/**
- * What a conditional GET answered: `not-modified` (304, the caller's copy is current) or `modified`
- * with the parsed JSON body and the new `ETag` (null when the server sent none).
- */
-export type ConditionalResponse<T> = { status: 'not-modified'; etag: string } | { status: 'modified'; etag: string | null; body: T };
-
-/** A file downloaded with {@link ApiClient.requestFile}. */
-export interface DownloadedFile {
-  blob: Blob;
-  /** The file name of the `Content-Disposition` header, or null when it names none. */
-  filename: string | null;
+/** Options of {@link ApiClient.requestResponse}: those of a request, and headers of its own. */
+export interface RawRequestOptions extends RequestOptions {
+  /** Extra request headers, e.g. `If-None-Match`; they replace the client's own of the same name (`Accept`). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClient {
@@ -98,19 +85,13 @@ export interface ApiClient {
    */
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   /**
-   * A GET that may answer 304 Not Modified: sends `If-None-Match: <etag>` when an ETag is given, and
-   * returns the new body and `ETag` on a 200, or `not-modified` on a 304. Auth and refresh as {@link request}.
+   * Sends one request with the same auth, refresh and timeout as {@link request}, and answers its
+   * `Response` whatever the status, for the callers that need its headers or a body that is not JSON
+   * (`src/api/raw-requests.ts`: conditional GETs, file downloads).
    *
-   * @throws {@link ApiError} on any other non-2xx response, a network failure or a body that is not JSON
+   * @throws {@link ApiError} on a network failure, or when a refresh the 401 called for was refused
    */
-  requestConditional<T>(path: string, options?: ConditionalRequestOptions): Promise<ConditionalResponse<T>>;
-  /**
-   * A GET of a file that needs the bearer token (a CSV export): the body as a Blob and the file name
-   * its `Content-Disposition` gives. Auth and refresh as {@link request}.
-   *
-   * @throws {@link ApiError} on any non-2xx response or a network failure
-   */
-  requestFile(path: string, options?: Pick<RequestOptions, 'signal' | 'timeoutMs'>): Promise<DownloadedFile>;
+  requestResponse(path: string, options?: RawRequestOptions): Promise<Response>;
   /** Sets what happens after the tokens are cleared by a failed refresh (the app sends the user to /login). */
   setAuthFailureHandler(handler: (() => void) | null): void;
   /**
@@ -237,7 +218,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   /** Sends one request with the access token, refreshing it and retrying once on a 401; answers the last response, whatever its status. */
-  async function exchange(path: string, request: RequestOptions, extraHeaders?: Record<string, string>): Promise<Response> {
+  async function requestResponse(path: string, { headers: extraHeaders, ...request }: RawRequestOptions = {}): Promise<Response> {
     const auth = request.auth ?? true;
     const accessToken = auth ? await currentAccessToken() : null;
     let response = await send(path, request, accessToken, extraHeaders);
@@ -249,22 +230,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   async function request<T>(path: string, request: RequestOptions = {}): Promise<T> {
-    const response = await exchange(path, request);
+    const response = await requestResponse(path, request);
     if (!response.ok) throw await toApiError(response);
     return parseJson<T>(response);
-  }
-
-  async function requestConditional<T>(path: string, { etag, ...request }: ConditionalRequestOptions = {}): Promise<ConditionalResponse<T>> {
-    const response = await exchange(path, request, etag ? { 'If-None-Match': etag } : undefined);
-    if (response.status === 304 && etag) return { status: 'not-modified', etag: response.headers.get('ETag') ?? etag };
-    if (!response.ok) throw await toApiError(response);
-    return { status: 'modified', etag: response.headers.get('ETag'), body: await parseJson<T>(response) };
-  }
-
-  async function requestFile(path: string, request: Pick<RequestOptions, 'signal' | 'timeoutMs'> = {}): Promise<DownloadedFile> {
-    const response = await exchange(path, request, { Accept: '*/*' });
-    if (!response.ok) throw await toApiError(response);
-    return { blob: await response.blob(), filename: filenameOf(response.headers.get('Content-Disposition')) };
   }
 
   function keepAccessTokenFresh(): () => void {
@@ -295,8 +263,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   return {
     request,
-    requestConditional,
-    requestFile,
+    requestResponse,
     setAuthFailureHandler(handler) {
       onAuthFailure = handler;
     },
@@ -304,8 +271,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   };
 }
 
-/** The response's JSON body, undefined when empty. */
-async function parseJson<T>(response: Response): Promise<T> {
+/**
+ * The response's JSON body, undefined when empty.
+ *
+ * @throws {@link ApiError} `invalid_response` for a body that is not JSON
+ */
+export async function parseJson<T>(response: Response): Promise<T> {
   const text = await response.text();
   if (!text) return undefined as T;
   try {
@@ -315,30 +286,8 @@ async function parseJson<T>(response: Response): Promise<T> {
   }
 }
 
-/**
- * The file name of a `Content-Disposition` header: `filename*=UTF-8''…` (RFC 6266, percent-encoded)
- * first, else `filename="…"` or a bare `filename=…`.
- *
- * @returns the name, or null when the header is absent or names no file
- */
-export function filenameOf(header: string | null): string | null {
-  if (!header) return null;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (extended?.[1]) {
-    try {
-      return decodeURIComponent(extended[1].trim());
-    } catch {
-      // A malformed encoding: fall back to the plain parameter.
-    }
-  }
-  const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/.exec(header);
-  if (quoted?.[1]) return quoted[1].replace(/\\(.)/g, '$1');
-  const bare = /filename\s*=\s*([^;\s]+)/.exec(header);
-  return bare?.[1] ?? null;
-}
-
 /** Reads a server error body `{"detail", "code"}`, tolerating an empty or non-JSON body, and its `Retry-After`. */
-async function toApiError(response: Response): Promise<ApiError> {
+export async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   const detail = isRecord(body) && typeof body.detail === 'string' ? body.detail : response.statusText || `Request failed with status ${response.status}.`;
   const code = isRecord(body) && typeof body.code === 'string' ? body.code : `http_${response.status}`;

@@ -1,4 +1,5 @@
-import { apiClient, type ApiClient, type ConditionalResponse, type DownloadedFile } from './client.ts';
+import { apiClient, type ApiClient } from './client.ts';
+import { requestConditional, requestFile, type ConditionalResponse, type DownloadedFile } from './raw-requests.ts';
 
 // The facilitator console's API (docs/decisions/009-facilitator-console.md). The types are the server's
 // JSON as it sends it (snake_case). Every call needs a facilitator's or an admin's token: a student's
@@ -129,7 +130,7 @@ export async function deleteClass(classId: number, confirm: string, client: ApiC
  * @throws {@link ApiError} on any failure (404 for a class the facilitator cannot see)
  */
 export function fetchProgress(classId: number, etag: string | null, client: ApiClient = apiClient): Promise<ConditionalResponse<ClassProgress>> {
-  return client.requestConditional<ClassProgress>(`${classPath(classId)}progress/`, { etag });
+  return requestConditional<ClassProgress>(client, `${classPath(classId)}progress/`, etag);
 }
 
 /**
@@ -166,7 +167,7 @@ export function addFacilitator(classId: number, username: string, client: ApiCli
  * @throws {@link ApiError} on any failure
  */
 export function downloadExport(classId: number, day: number | undefined, client: ApiClient = apiClient): Promise<DownloadedFile> {
-  return client.requestFile(`${classPath(classId)}export.csv${day === undefined ? '' : `?day=${day}`}`);
+  return requestFile(client, `${classPath(classId)}export.csv${day === undefined ? '' : `?day=${day}`}`);
 }
 
 /**

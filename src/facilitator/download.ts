@@ -1,4 +1,4 @@
-import type { DownloadedFile } from '../api/client.ts';
+import type { DownloadedFile } from '../api/raw-requests.ts';
 
 /**
  * Saves a downloaded file through the browser's download (an object URL on a link with `download`),

@@ -134,13 +134,13 @@ describe('the class page', () => {
       const question = await screen.findByRole('alertdialog', { name: 'Reset Ada Lovelace’s password?' });
       await userEvent.click(within(question).getByRole('button', { name: 'Reset password' }));
 
-      const shown = await screen.findByRole('dialog', { name: 'Temporary password for Ada Lovelace' });
+      const shown = await screen.findByRole('alertdialog', { name: 'Temporary password for Ada Lovelace' });
       expect(within(shown).getByText('tulip-harbor-42')).toBeInTheDocument();
       expect(shown).toHaveTextContent('other logins have been ended');
       expect(within(shown).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
 
       await userEvent.keyboard('{Escape}');
-      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
       expect(screen.queryByText('tulip-harbor-42')).not.toBeInTheDocument();
 
       // Opening it again asks again: the password is not kept anywhere.
@@ -164,12 +164,13 @@ describe('the class page', () => {
       renderClass('admin');
 
       await userEvent.click(await screen.findByRole('button', { name: 'Delete class' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Delete Room 12?' });
+      const dialog = await screen.findByRole('alertdialog', { name: 'Delete Room 12?' });
       expect(dialog).toHaveTextContent('students’ accounts and answers');
       expect(dialog).toHaveTextContent('CSV export first');
       const name = within(dialog).getByRole('textbox', { name: /Type the class name to confirm/ });
       const remove = within(dialog).getByRole('button', { name: 'Delete class' });
       expect(remove).toBeDisabled();
+      expect(name).toHaveFocus();
 
       await userEvent.type(name, 'room 12');
       expect(remove).toBeDisabled();

@@ -1,9 +1,11 @@
-import { AlertDialog, Dialog } from 'radix-ui';
-import { useId, useState, type ReactNode } from 'react';
+import { AlertDialog } from 'radix-ui';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { problemOf } from './format.ts';
 
-// The console's dialogs, all Radix: focus is trapped inside while open, Escape closes, and focus returns
-// to the button that opened them (docs/decisions/009-facilitator-console.md).
+// The console's dialogs, all Radix alert dialogs: focus is trapped inside while open, Escape closes, and
+// focus returns to the button that opened them (docs/decisions/009-facilitator-console.md). Only the
+// alert dialog, which the student app's logout already loads: the console adds no Radix code of its own,
+// so the students' chunks stay as they are.
 
 export interface ConfirmButtonProps {
   /** The button's text, e.g. "Remove". */
@@ -109,7 +111,7 @@ export function PasswordDialog({ who, password, onClose, note }: PasswordDialogP
   }
 
   return (
-    <Dialog.Root
+    <AlertDialog.Root
       open={password !== null}
       onOpenChange={(open) => {
         if (open) return;
@@ -117,11 +119,11 @@ export function PasswordDialog({ who, password, onClose, note }: PasswordDialogP
         onClose();
       }}
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay-base__backdrop" />
-        <Dialog.Content className="overlay-base__dialog" aria-describedby={undefined}>
-          <Dialog.Title className="overlay-base__title">Temporary password for {who}</Dialog.Title>
-          <p>Give it to them now: it is shown only this once.</p>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="overlay-base__backdrop" />
+        <AlertDialog.Content className="overlay-base__dialog">
+          <AlertDialog.Title className="overlay-base__title">Temporary password for {who}</AlertDialog.Title>
+          <AlertDialog.Description>Give it to them now: it is shown only this once.</AlertDialog.Description>
           <p className="console-password">
             <span className="visually-hidden" id={passwordId}>
               Temporary password
@@ -138,11 +140,11 @@ export function PasswordDialog({ who, password, onClose, note }: PasswordDialogP
           </p>
           <div>{note}</div>
           <div className="overlay-base__actions">
-            <Dialog.Close className="button">Done</Dialog.Close>
+            <AlertDialog.Cancel className="button">Done</AlertDialog.Cancel>
           </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
   );
 }
 
@@ -193,6 +195,7 @@ export function DeleteClassDialog({ className, onDelete }: DeleteClassDialogProp
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const matches = typed === className;
 
   async function remove() {
@@ -210,7 +213,7 @@ export function DeleteClassDialog({ className, onDelete }: DeleteClassDialogProp
   }
 
   return (
-    <Dialog.Root
+    <AlertDialog.Root
       open={open}
       onOpenChange={(next) => {
         if (busy) return;
@@ -219,14 +222,20 @@ export function DeleteClassDialog({ className, onDelete }: DeleteClassDialogProp
         setProblem(null);
       }}
     >
-      <Dialog.Trigger className="button button--danger">Delete class</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay-base__backdrop" />
-        <Dialog.Content className="overlay-base__dialog">
-          <Dialog.Title className="overlay-base__title">Delete {className}?</Dialog.Title>
-          <Dialog.Description>
+      <AlertDialog.Trigger className="button button--danger">Delete class</AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="overlay-base__backdrop" />
+        <AlertDialog.Content
+          className="overlay-base__dialog"
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            input.current?.focus();
+          }}
+        >
+          <AlertDialog.Title className="overlay-base__title">Delete {className}?</AlertDialog.Title>
+          <AlertDialog.Description>
             This deletes the class <strong>and its students’ accounts and answers</strong>, for good. Download the CSV export first to keep a copy.
-          </Dialog.Description>
+          </AlertDialog.Description>
           <form
             className="console-form"
             onSubmit={(event) => {
@@ -239,6 +248,7 @@ export function DeleteClassDialog({ className, onDelete }: DeleteClassDialogProp
                 Type the class name to confirm: {className}
               </label>
               <input
+                ref={input}
                 id={inputId}
                 className="control field__input"
                 value={typed}
@@ -253,16 +263,16 @@ export function DeleteClassDialog({ className, onDelete }: DeleteClassDialogProp
               </p>
             ) : null}
             <div className="overlay-base__actions">
-              <Dialog.Close type="button" className="button button--secondary" disabled={busy}>
+              <AlertDialog.Cancel type="button" className="button button--secondary" disabled={busy}>
                 Cancel
-              </Dialog.Close>
+              </AlertDialog.Cancel>
               <button type="submit" className="button button--danger" disabled={!matches || busy} aria-busy={busy}>
                 Delete class
               </button>
             </div>
           </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
   );
 }

@@ -6,13 +6,7 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-function authorizationOf(init: RequestInit | undefined): string | null {
-  return new Headers(init?.headers).get('Authorization');
-}
-
-afterEach(() => {
-  localStorage.clear();
-});
+afterEach(() => localStorage.clear());
 
 describe('conditional requests', () => {
   it('send the held ETag as If-None-Match, and a 304 answers not-modified without a body', async () => {
@@ -24,7 +18,7 @@ describe('conditional requests', () => {
 
     const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(new Headers(init.headers).get('If-None-Match')).toBe('"v1"');
-    expect(authorizationOf(init)).toBe('Bearer access-1');
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer access-1');
   });
 
   it('answer the new body and ETag on a 200, and send no If-None-Match on a first load', async () => {
@@ -60,7 +54,7 @@ describe('file downloads', () => {
     expect(file.filename).toBe('Room 12-day-1.csv');
     expect(await file.blob.text()).toContain('name,answer');
     const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(authorizationOf(init)).toBe('Bearer access-1');
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer access-1');
   });
 
   it('throw the server’s error instead of saving an error page', async () => {

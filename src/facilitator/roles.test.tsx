@@ -28,7 +28,12 @@ function serveAs(who: keyof typeof people) {
   });
 }
 
-function renderAt(path: string) {
+/** Opens the app at `path`, signed in (tokens stored) unless `signedIn` is false. */
+function open(path: string, signedIn = true) {
+  if (signedIn) {
+    localStorage.setItem('accessToken', 'access-1');
+    localStorage.setItem('refreshToken', 'refresh-1');
+  }
   return render(
     <MemoryRouter initialEntries={[path]}>
       <AuthProvider>
@@ -36,11 +41,6 @@ function renderAt(path: string) {
       </AuthProvider>
     </MemoryRouter>,
   );
-}
-
-function signIn() {
-  localStorage.setItem('accessToken', 'access-1');
-  localStorage.setItem('refreshToken', 'refresh-1');
 }
 
 async function logInThroughTheForm() {
@@ -62,7 +62,7 @@ describe('roles in the app', () => {
   describe('after login', () => {
     it('takes a facilitator to the console, and loads no inbox for them', async () => {
       serveAs('facilitator');
-      renderAt('/login');
+      open('/login', false);
 
       await logInThroughTheForm();
 
@@ -75,7 +75,7 @@ describe('roles in the app', () => {
 
     it('takes an admin to the console, with the Admin link', async () => {
       serveAs('admin');
-      renderAt('/login');
+      open('/login', false);
 
       await logInThroughTheForm();
 
@@ -85,7 +85,7 @@ describe('roles in the app', () => {
 
     it('takes a student home as before', async () => {
       serveAs('student');
-      renderAt('/login');
+      open('/login', false);
 
       await logInThroughTheForm();
 
@@ -95,9 +95,8 @@ describe('roles in the app', () => {
 
   describe('the console’s paths', () => {
     it.each(['/facilitator', '/facilitator/classes/7', '/facilitator/admin'])('send a student who opens %s to the home page', async (path) => {
-      signIn();
       serveAs('student');
-      renderAt(path);
+      open(path);
 
       expect(await screen.findByText('Hello, Ada')).toBeInTheDocument();
       expect(screen.queryByText('Helix — Facilitator console')).not.toBeInTheDocument();
@@ -106,44 +105,40 @@ describe('roles in the app', () => {
 
     it('send a signed-out visitor to /login', async () => {
       serveAs('facilitator');
-      renderAt('/facilitator/classes/7');
+      open('/facilitator/classes/7', false);
 
       expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeInTheDocument();
     });
 
     it('send a facilitator who opens the admin page to their classes', async () => {
-      signIn();
       serveAs('facilitator');
-      renderAt('/facilitator/admin');
+      open('/facilitator/admin');
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Your classes' })).toBeInTheDocument();
       expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/facilitator/audit/');
     });
 
     it('open the admin page for an admin', async () => {
-      signIn();
       serveAs('admin');
-      renderAt('/facilitator/admin');
+      open('/facilitator/admin');
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Admin' })).toBeInTheDocument();
       expect(await screen.findByText('Every student is in a class.')).toBeInTheDocument();
     });
 
     it('send staff to the console from an unknown path, and from /login', async () => {
-      signIn();
       serveAs('facilitator');
-      const first = renderAt('/no/such/page');
+      const first = open('/no/such/page');
       expect(await screen.findByRole('heading', { level: 1, name: 'Your classes' })).toBeInTheDocument();
       first.unmount();
 
-      renderAt('/login');
+      open('/login');
       expect(await screen.findByRole('heading', { level: 1, name: 'Your classes' })).toBeInTheDocument();
     });
 
     it('sign out from the console through the logout confirmation', async () => {
-      signIn();
       serveAs('facilitator');
-      renderAt('/facilitator');
+      open('/facilitator');
 
       await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
       await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));

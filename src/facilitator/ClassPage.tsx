@@ -102,7 +102,8 @@ export function ClassView({ classId, pollMs = PROGRESS_POLL_MS }: ClassViewProps
       <section aria-labelledby="progress-heading" className="console-section">
         <div className="console-section__header">
           <h2 id="progress-heading">Progress</h2>
-          <p className="console-updated" role="status">
+          {/* Not a live region: a screen reader would read it out every 15 s. */}
+          <p className="console-updated">
             {checkedAt ? `Updated ${clockTime(checkedAt)}` : ''}
             {error ? ' · The latest update failed; trying again.' : ''}
           </p>

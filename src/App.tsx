@@ -25,6 +25,8 @@ const PAGES: { [Page in PageName]: LazyExoticComponent<ComponentType<AppRoute>> 
   classes: lazy(() => PAGE_MODULES.classes().then((module) => ({ default: () => <module.ClassesPage /> }))),
   class: lazy(() => PAGE_MODULES.class().then((module) => ({ default: () => <module.ClassPage /> }))),
   admin: lazy(() => PAGE_MODULES.admin().then((module) => ({ default: () => <module.AdminPage /> }))),
+  studentDay: lazy(() => PAGE_MODULES.studentDay().then((module) => ({ default: () => <module.StudentDayPage /> }))),
+  byQuestion: lazy(() => PAGE_MODULES.byQuestion().then((module) => ({ default: () => <module.ByQuestionPage /> }))),
 };
 
 /** The facilitator console's frame, a chunk of its own: a student's first visit never downloads it. */

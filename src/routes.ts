@@ -21,6 +21,8 @@ export const PAGE_MODULES = {
   classes: () => import('./facilitator/ClassesPage.tsx'),
   class: () => import('./facilitator/ClassPage.tsx'),
   admin: () => import('./facilitator/AdminPage.tsx'),
+  studentDay: () => import('./facilitator/StudentDayPage.tsx'),
+  byQuestion: () => import('./facilitator/ByQuestionPage.tsx'),
 } as const;
 
 /** A page of the app, by the key of its module in {@link PAGE_MODULES}. */
@@ -56,6 +58,8 @@ export const ROUTES: readonly AppRoute[] = [
   ...DAYS.map(({ day, path }) => ({ path, page: 'day' as const, access: 'day' as const, day })),
   { path: '/facilitator', page: 'classes', access: 'staff' },
   { path: '/facilitator/classes/:classId', page: 'class', access: 'staff' },
+  { path: '/facilitator/classes/:classId/students/:studentId/days/:day', page: 'studentDay', access: 'staff' },
+  { path: '/facilitator/classes/:classId/days/:day/questions', page: 'byQuestion', access: 'staff' },
   { path: '/facilitator/admin', page: 'admin', access: 'admin' },
 ];
 

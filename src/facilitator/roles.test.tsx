@@ -94,7 +94,7 @@ describe('roles in the app', () => {
   });
 
   describe('the console’s paths', () => {
-    it.each(['/facilitator', '/facilitator/classes/7', '/facilitator/admin'])('send a student who opens %s to the home page', async (path) => {
+    it.each(['/facilitator', '/facilitator/classes/7', '/facilitator/admin', '/facilitator/classes/7/students/1/days/2', '/facilitator/classes/7/days/2/questions'])('send a student who opens %s to the home page', async (path) => {
       serveAs('student');
       open(path);
 
@@ -103,11 +103,20 @@ describe('roles in the app', () => {
       expect(fetchMock.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/facilitator/'))).toEqual([]);
     });
 
-    it('send a signed-out visitor to /login', async () => {
+    it.each(['/facilitator/classes/7', '/facilitator/classes/7/students/1/days/2'])('send a signed-out visitor of %s to /login', async (path) => {
       serveAs('facilitator');
-      open('/facilitator/classes/7', false);
+      open(path, false);
 
       expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeInTheDocument();
+    });
+
+    it('open a student’s day in the console’s frame for a facilitator', async () => {
+      serveAs('facilitator');
+      open('/facilitator/classes/7/students/1/days/2');
+
+      expect(await screen.findByText('Helix — Facilitator console')).toBeInTheDocument();
+      expect(await screen.findByRole('main')).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { level: 1, name: 'Your classes' })).not.toBeInTheDocument();
     });
 
     it('send a facilitator who opens the admin page to their classes', async () => {

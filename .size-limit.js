@@ -84,17 +84,21 @@ export function routeAssets(manifest, route) {
  *   switch; its forms use no form library (react-hook-form was 13.8 KB there).
  * - the days carry the whole lesson engine: react-hook-form, @dnd-kit (about 15 KB, for the ordering
  *   exercise) and Radix Dialog (about 11 KB with remove-scroll and focus-scope, for the overlays).
+ * - the facilitator console (docs/decisions/009-facilitator-console.md) is lazy chunks only, but the
+ *   shell routes it and reads roles (+0.5 KB in the entry), and its dialogs share Radix's primitives and
+ *   overlay layer with the student pages, so the bundler splits those into more, smaller chunks (+0.45 KB
+ *   on /login, +1 KB on a day, the same code): the days' limits went up by 1.5 KB for it.
  */
 const JS_LIMITS = {
   '/login': '106 KB',
   '/': '100 KB',
   '/student_profile': '100 KB',
   '/inbox': '100 KB',
-  '/sections/day-1': '176 KB',
-  '/sections/day-2': '176 KB',
-  '/sections/day-3': '177 KB',
-  '/sections/day-4': '176 KB',
-  '/sections/day-5': '176 KB',
+  '/sections/day-1': '177.5 KB',
+  '/sections/day-2': '177.5 KB',
+  '/sections/day-3': '178.5 KB',
+  '/sections/day-4': '177.5 KB',
+  '/sections/day-5': '177.5 KB',
 };
 const CSS_LIMIT = '25 KB';
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { homePathFor } from './api/endpoints.ts';
 import { useAuth } from './auth/auth-context.ts';
 import { RequireAuth } from './auth/RequireAuth.tsx';
 import { Footer } from './layout/Footer.tsx';
@@ -21,7 +22,15 @@ const PAGES: { [Page in PageName]: LazyExoticComponent<ComponentType<AppRoute>> 
   quiz: lazy(() => PAGE_MODULES.quiz().then((module) => ({ default: ({ quiz }: AppRoute) => <module.QuizPage quiz={quiz!} /> }))),
   section: lazy(() => PAGE_MODULES.section().then((module) => ({ default: ({ section }: AppRoute) => <module.SectionPage section={section!} /> }))),
   day: lazy(() => PAGE_MODULES.day().then((module) => ({ default: ({ day }: AppRoute) => <module.DayPage day={day!} /> }))),
+  classes: lazy(() => PAGE_MODULES.classes().then((module) => ({ default: () => <module.ClassesPage /> }))),
+  class: lazy(() => PAGE_MODULES.class().then((module) => ({ default: () => <module.ClassPage /> }))),
+  admin: lazy(() => PAGE_MODULES.admin().then((module) => ({ default: () => <module.AdminPage /> }))),
+  studentDay: lazy(() => PAGE_MODULES.studentDay().then((module) => ({ default: () => <module.StudentDayPage /> }))),
+  byQuestion: lazy(() => PAGE_MODULES.byQuestion().then((module) => ({ default: () => <module.ByQuestionPage /> }))),
 };
+
+/** The facilitator console's frame, a chunk of its own: a student's first visit never downloads it. */
+const StaffLayout = lazy(() => import('./facilitator/StaffLayout.tsx').then((module) => ({ default: module.StaffLayout })));
 
 /** What a page shows while its code downloads; the same as the start-up Loading view, so no flash between them. */
 const PAGE_LOADING = (
@@ -45,9 +54,12 @@ const routesFor = (access: AppRoute['access']) => ROUTES.filter((route) => route
 
 /**
  * The app's routes (docs/requirements.md#routes), made from the route table in src/routes.ts, the one
- * list of paths. `public` pages are open to anyone; every other page needs a signed-in student and sends
- * anyone else to `/login`. While the start-up user check runs, every route shows the Loading view;
- * unknown paths go to `/` when signed in, else to `/login`. The footer is on every page.
+ * list of paths. `public` pages are open to anyone; every other page needs a signed-in user and sends
+ * anyone else to `/login`. The facilitator console's pages (`/facilitator…`) sit in a frame of their
+ * own and send a student to `/`; its admin page sends a facilitator to `/facilitator`
+ * (docs/decisions/009-facilitator-console.md). While the start-up user check runs, every route shows the
+ * Loading view; unknown paths go to `/` when signed in (a facilitator or admin: `/facilitator`), else to
+ * `/login`. The footer is on every page.
  *
  * Pages load on demand, each its own chunk, and load their data themselves (`usePageData`, each page's
  * loader) so they show their frame and Loading at once. A page mounts afresh for each path. The router
@@ -56,7 +68,7 @@ const routesFor = (access: AppRoute['access']) => ROUTES.filter((route) => route
  * router: docs/decisions/008-routes-and-page-data.md.
  */
 export function App() {
-  const { status } = useAuth();
+  const { status, user } = useAuth();
   return (
     <div className="app">
       {status === 'loading' ? (
@@ -94,7 +106,29 @@ export function App() {
                   }
                 />
               ))}
-              <Route path="*" element={<Navigate to={status === 'signed-in' ? '/' : '/login'} replace />} />
+              <Route
+                element={
+                  <RequireAuth audience="staff">
+                    <StaffLayout />
+                  </RequireAuth>
+                }
+              >
+                {routesFor('staff').map((route) => (
+                  <Route key={route.path} path={route.path} element={<Page route={route} />} />
+                ))}
+                {routesFor('admin').map((route) => (
+                  <Route
+                    key={route.path}
+                    path={route.path}
+                    element={
+                      <RequireAuth audience="admin">
+                        <Page route={route} />
+                      </RequireAuth>
+                    }
+                  />
+                ))}
+              </Route>
+              <Route path="*" element={<Navigate to={user ? homePathFor(user.role) : '/login'} replace />} />
             </Routes>
           </Suspense>
         </InboxProvider>

@@ -7,6 +7,9 @@ vi.mock('./pages/WorkbookPage.tsx', () => ({}));
 vi.mock('./pages/QuizPage.tsx', () => ({}));
 vi.mock('./pages/SectionPage.tsx', () => ({}));
 vi.mock('./days/DayPage.tsx', () => ({}));
+vi.mock('./facilitator/ClassesPage.tsx', () => ({}));
+vi.mock('./facilitator/ClassPage.tsx', () => ({}));
+vi.mock('./facilitator/AdminPage.tsx', () => ({}));
 
 const { preloadRoute } = await import('./routes.ts');
 
@@ -19,6 +22,9 @@ describe('preloading the page being opened (issue 10)', () => {
     ['/student_profile/post_module', 'quiz'],
     ['/sections/vocabulary', 'section'],
     ['/sections/day-3', 'day'],
+    ['/facilitator', 'classes'],
+    ['/facilitator/classes/7', 'class'],
+    ['/facilitator/admin', 'admin'],
   ])('starts the chunk of %s: %s', (path, page) => {
     expect(preloadRoute(path)).toBe(page);
   });

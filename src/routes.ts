@@ -18,6 +18,11 @@ export const PAGE_MODULES = {
   quiz: () => import('./pages/QuizPage.tsx'),
   section: () => import('./pages/SectionPage.tsx'),
   day: () => import('./days/DayPage.tsx'),
+  classes: () => import('./facilitator/ClassesPage.tsx'),
+  class: () => import('./facilitator/ClassPage.tsx'),
+  admin: () => import('./facilitator/AdminPage.tsx'),
+  studentDay: () => import('./facilitator/StudentDayPage.tsx'),
+  byQuestion: () => import('./facilitator/ByQuestionPage.tsx'),
 } as const;
 
 /** A page of the app, by the key of its module in {@link PAGE_MODULES}. */
@@ -26,18 +31,20 @@ export type PageName = keyof typeof PAGE_MODULES;
 /**
  * One route: its path, the page it renders and who may open it. `public` pages are open to anyone;
  * `student` pages sit under the navigation bar and need a signed-in student; `day` pages draw their own
- * bar and need a signed-in student too. A quiz, section or day route carries what its page shows.
+ * bar and need a signed-in student too. `staff` pages sit in the facilitator console's frame and need a
+ * facilitator or an admin; `admin` pages, in the same frame, an admin (docs/decisions/009-facilitator-console.md).
+ * A quiz, section or day route carries what its page shows.
  */
 export interface AppRoute {
   path: string;
   page: PageName;
-  access: 'public' | 'student' | 'day';
+  access: 'public' | 'student' | 'day' | 'staff' | 'admin';
   quiz?: Quiz;
   section?: StaticSection;
   day?: number;
 }
 
-/** Every route of the app, in the order of docs/requirements.md#routes. */
+/** Every route of the app, in the order of docs/requirements.md#routes, then the facilitator console's. */
 export const ROUTES: readonly AppRoute[] = [
   { path: '/', page: 'home', access: 'public' },
   { path: '/login', page: 'login', access: 'public' },
@@ -49,6 +56,11 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/workbooks/:workbookId', page: 'workbook', access: 'student' },
   ...STATIC_SECTIONS.map((section) => ({ path: section.path, page: 'section' as const, access: 'student' as const, section })),
   ...DAYS.map(({ day, path }) => ({ path, page: 'day' as const, access: 'day' as const, day })),
+  { path: '/facilitator', page: 'classes', access: 'staff' },
+  { path: '/facilitator/classes/:classId', page: 'class', access: 'staff' },
+  { path: '/facilitator/classes/:classId/students/:studentId/days/:day', page: 'studentDay', access: 'staff' },
+  { path: '/facilitator/classes/:classId/days/:day/questions', page: 'byQuestion', access: 'staff' },
+  { path: '/facilitator/admin', page: 'admin', access: 'admin' },
 ];
 
 /** Whether `pathname` is the route `path`: the same segments, `:name` matching any one segment, a trailing slash allowed. */

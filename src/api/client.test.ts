@@ -367,3 +367,19 @@ describe('api client', () => {
     });
   });
 });
+
+describe('raw responses', () => {
+  it('answer any status with its headers, sending extra headers with the bearer token', async () => {
+    localStorage.setItem('accessToken', 'access-1');
+    const fetch = vi.fn(async () => new Response(null, { status: 304, headers: { ETag: '"v1"' } }));
+    const client = createApiClient({ fetch });
+
+    const response = await client.requestResponse('/api/facilitator/classes/1/progress/', { headers: { 'If-None-Match': '"v1"' } });
+
+    expect(response.status).toBe(304);
+    expect(response.headers.get('ETag')).toBe('"v1"');
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(new Headers(init.headers).get('If-None-Match')).toBe('"v1"');
+    expect(authorizationOf(init)).toBe('Bearer access-1');
+  });
+});

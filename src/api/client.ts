@@ -63,6 +63,12 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
+/** Options of {@link ApiClient.requestResponse}: those of a request, and headers of its own. */
+export interface RawRequestOptions extends RequestOptions {
+  /** Extra request headers, e.g. `If-None-Match`; they replace the client's own of the same name (`Accept`). */
+  headers?: Record<string, string>;
+}
+
 export interface ApiClient {
   /**
    * Sends one JSON request and returns the parsed JSON response (undefined for an empty body).
@@ -78,6 +84,14 @@ export interface ApiClient {
    * @throws {@link ApiError} on any non-2xx response, a network failure or a body that is not JSON
    */
   request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /**
+   * Sends one request with the same auth, refresh and timeout as {@link request}, and answers its
+   * `Response` whatever the status, for the callers that need its headers or a body that is not JSON
+   * (`src/api/raw-requests.ts`: conditional GETs, file downloads).
+   *
+   * @throws {@link ApiError} on a network failure, or when a refresh the 401 called for was refused
+   */
+  requestResponse(path: string, options?: RawRequestOptions): Promise<Response>;
   /** Sets what happens after the tokens are cleared by a failed refresh (the app sends the user to /login). */
   setAuthFailureHandler(handler: (() => void) | null): void;
   /**
@@ -127,8 +141,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   let onAuthFailure = options.onAuthFailure ?? null;
   let refreshing: Promise<string> | null = null;
 
-  async function send(path: string, request: RequestOptions, accessToken: string | null): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+  async function send(path: string, request: RequestOptions, accessToken: string | null, extraHeaders: Record<string, string> = {}): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
     if (request.body !== undefined) headers['Content-Type'] = 'application/json';
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     const requestTimeoutMs = request.timeoutMs ?? timeoutMs;
@@ -203,22 +217,22 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   }
 
-  async function request<T>(path: string, request: RequestOptions = {}): Promise<T> {
+  /** Sends one request with the access token, refreshing it and retrying once on a 401; answers the last response, whatever its status. */
+  async function requestResponse(path: string, { headers: extraHeaders, ...request }: RawRequestOptions = {}): Promise<Response> {
     const auth = request.auth ?? true;
     const accessToken = auth ? await currentAccessToken() : null;
-    let response = await send(path, request, accessToken);
+    let response = await send(path, request, accessToken, extraHeaders);
     for (let retry = 0; auth && response.status === 401 && retry < RETRIES_AFTER_REFRESH; retry += 1) {
       const freshToken = await freshAccessToken(accessToken);
-      response = await send(path, request, freshToken);
+      response = await send(path, request, freshToken, extraHeaders);
     }
+    return response;
+  }
+
+  async function request<T>(path: string, request: RequestOptions = {}): Promise<T> {
+    const response = await requestResponse(path, request);
     if (!response.ok) throw await toApiError(response);
-    const text = await response.text();
-    if (!text) return undefined as T;
-    try {
-      return JSON.parse(text) as T;
-    } catch {
-      throw new ApiError(response.status, 'invalid_response', 'The server sent a response that is not JSON.');
-    }
+    return parseJson<T>(response);
   }
 
   function keepAccessTokenFresh(): () => void {
@@ -249,6 +263,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   return {
     request,
+    requestResponse,
     setAuthFailureHandler(handler) {
       onAuthFailure = handler;
     },
@@ -256,8 +271,23 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   };
 }
 
+/**
+ * The response's JSON body, undefined when empty.
+ *
+ * @throws {@link ApiError} `invalid_response` for a body that is not JSON
+ */
+export async function parseJson<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError(response.status, 'invalid_response', 'The server sent a response that is not JSON.');
+  }
+}
+
 /** Reads a server error body `{"detail", "code"}`, tolerating an empty or non-JSON body, and its `Retry-After`. */
-async function toApiError(response: Response): Promise<ApiError> {
+export async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   const detail = isRecord(body) && typeof body.detail === 'string' ? body.detail : response.statusText || `Request failed with status ${response.status}.`;
   const code = isRecord(body) && typeof body.code === 'string' ? body.code : `http_${response.status}`;

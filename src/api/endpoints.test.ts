@@ -3,6 +3,7 @@ import { createApiClient } from './client.ts';
 import {
   displayName,
   fetchProfile,
+  homePathFor,
   login,
   LOGOUT_REQUEST_TIMEOUT_MS,
   revokeLogin,
@@ -134,13 +135,33 @@ describe('fetchProfile', () => {
   ])('reads the classroom from %s', async (_form, classroom) => {
     const client = createApiClient({ fetch: vi.fn(async () => json(200, { id: 7, username: 'ada', first_name: 'Ada', last_name: 'Lovelace', ...classroom })) });
 
-    await expect(fetchProfile(client)).resolves.toEqual({ id: 7, username: 'ada', firstName: 'Ada', lastName: 'Lovelace', classroomName: 'Room 12' });
+    await expect(fetchProfile(client)).resolves.toEqual({ id: 7, role: 'student', username: 'ada', firstName: 'Ada', lastName: 'Lovelace', classroomName: 'Room 12' });
   });
 
   it('has no classroom when the server sends null', async () => {
     const client = createApiClient({ fetch: vi.fn(async () => json(200, { id: 7, username: 'ada', first_name: '', last_name: '', classroom_name: null })) });
 
     await expect(fetchProfile(client)).resolves.toMatchObject({ classroomName: null });
+  });
+
+  it.each([
+    [undefined, 'student'],
+    ['student', 'student'],
+    ['facilitator', 'facilitator'],
+    ['admin', 'admin'],
+    ['teacher', 'student'],
+  ])('reads the role %s as %s', async (role, expected) => {
+    const client = createApiClient({ fetch: vi.fn(async () => json(200, { id: 7, username: 'ada', role })) });
+
+    await expect(fetchProfile(client)).resolves.toMatchObject({ role: expected });
+  });
+});
+
+describe('homePathFor', () => {
+  it('sends a student home and staff to the console', () => {
+    expect(homePathFor('student')).toBe('/');
+    expect(homePathFor('facilitator')).toBe('/facilitator');
+    expect(homePathFor('admin')).toBe('/facilitator');
   });
 });
 

@@ -1,9 +1,18 @@
 import { getRefreshToken, type AuthTokens } from '../auth/tokens.ts';
 import { apiClient, ApiError, isRecord, type ApiClient } from './client.ts';
 
-/** The signed-in student (docs/requirements.md#records), in the app's own names. */
+/**
+ * Who a signed-in user is (docs/decisions/009-facilitator-console.md): a student works through the week;
+ * a facilitator runs classes in the console at `/facilitator`; an admin also sees every class and the
+ * admin page.
+ */
+export type UserRole = 'student' | 'facilitator' | 'admin';
+
+/** The signed-in user (docs/requirements.md#records), in the app's own names. */
 export interface UserProfile {
   id: string | number | null;
+  /** The profile's `role`; "student" when the server sends none or one the app does not know. */
+  role: UserRole;
   username: string;
   firstName: string;
   lastName: string;
@@ -117,11 +126,25 @@ export async function fetchProfile(client: ApiClient = apiClient): Promise<UserP
   if (!isRecord(body) || typeof body.username !== 'string') throw new ApiError(200, 'invalid_response', 'The profile has no username.');
   return {
     id: typeof body.id === 'string' || typeof body.id === 'number' ? body.id : null,
+    role: roleOf(body.role),
     username: body.username,
     firstName: typeof body.first_name === 'string' ? body.first_name : '',
     lastName: typeof body.last_name === 'string' ? body.last_name : '',
     classroomName: classroomNameOf(body),
   };
+}
+
+/** A `role` as the profile sends it: "facilitator" or "admin", anything else (or nothing) "student". */
+export function roleOf(value: unknown): UserRole {
+  return value === 'facilitator' || value === 'admin' ? value : 'student';
+}
+
+/**
+ * Where a user starts after signing in, and where a path they may not open sends them: the console
+ * (`/facilitator`) for a facilitator or an admin, `/` for a student (docs/decisions/009-facilitator-console.md).
+ */
+export function homePathFor(role: UserRole): string {
+  return role === 'student' ? '/' : '/facilitator';
 }
 
 /** The name shown for a student: first name, falling back to username (docs/requirements.md#records). */

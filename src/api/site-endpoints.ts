@@ -9,6 +9,10 @@ export interface InboxMessage {
   /** When it was sent (ISO 8601 as the server sent it), or an empty string when missing. */
   timestamp: string;
   isRead: boolean;
+  /** Who wrote it, e.g. "Ms Rivera"; null for the welcome messages (docs/decisions/009-facilitator-console.md). */
+  sender: string | null;
+  /** A facilitator's Markdown as HTML, sanitised by the server; null for a plain-text message, whose `body` is shown. */
+  bodyHtml: string | null;
 }
 
 /** A workbook as listed by `GET /api/workbooks/workbooks/` (docs/requirements.md#records). */
@@ -129,7 +133,15 @@ function toInboxMessage(item: unknown): InboxMessage | null {
   if (!isRecord(item)) return null;
   const id = idOf(item.id);
   if (!id) return null;
-  return { id, subject: textOf(item.subject), body: textOf(item.body), timestamp: textOf(item.timestamp), isRead: item.is_read === true };
+  return {
+    id,
+    subject: textOf(item.subject),
+    body: textOf(item.body),
+    timestamp: textOf(item.timestamp),
+    isRead: item.is_read === true,
+    sender: textOf(item.sender).trim() || null,
+    bodyHtml: textOf(item.body_html) || null,
+  };
 }
 
 function idOf(value: unknown): string | null {

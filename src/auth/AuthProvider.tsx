@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { apiClient, ApiError, type ApiClient } from '../api/client.ts';
-import { fetchProfile, login as requestLogin, revokeLogin, signup as requestSignup, type SignupDetails, type UserProfile } from '../api/endpoints.ts';
+import { fetchProfile, homePathFor, login as requestLogin, revokeLogin, roleOf, signup as requestSignup, type SignupDetails, type UserProfile } from '../api/endpoints.ts';
 import { answerSessions } from './answer-sessions.ts';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context.ts';
 import { clearTokens, getAccessToken, setTokens, storedProfile, storeProfile } from './tokens.ts';
@@ -23,12 +23,12 @@ export const LOGOUT_SAVE_WAIT_MS = 4_000;
 export const PROFILE_RETRY_BASE_MS = 2_000;
 export const PROFILE_RETRY_MAX_MS = 30_000;
 
-/** The cached profile, if it has the shape of a {@link UserProfile}. */
+/** The cached profile, if it has the shape of a {@link UserProfile}; one cached before roles existed is a student's. */
 function cachedProfile(): UserProfile | null {
   const value = storedProfile();
   if (typeof value !== 'object' || value === null) return null;
   const profile = value as Partial<UserProfile>;
-  return typeof profile.username === 'string' && typeof profile.firstName === 'string' ? (value as UserProfile) : null;
+  return typeof profile.username === 'string' && typeof profile.firstName === 'string' ? { ...(value as UserProfile), role: roleOf(profile.role) } : null;
 }
 
 /** Only a refresh the server refused means the student is signed out; a dropped request or a 5xx does not (docs/decisions/005-revisions-and-drafts.md). */
@@ -47,7 +47,8 @@ function wait(ms: number): Promise<'timeout'> {
  * At start-up, when an access token is stored, it fetches the profile with status `loading`. Only a
  * refused token refresh (401) signs the student out; when the network drops or the server answers 5xx,
  * the app is shown from the stored tokens with the last loaded profile, and the fetch is retried with
- * backoff (docs/decisions/005-revisions-and-drafts.md). While signed in, the access token is refreshed
+ * backoff (docs/decisions/005-revisions-and-drafts.md). A login or sign-up goes to `/`, or to the
+ * console (`/facilitator`) for a facilitator or an admin (docs/decisions/009-facilitator-console.md). While signed in, the access token is refreshed
  * ahead of its expiry. A failed token refresh anywhere in the app signs the student out and goes to `/login`.
  */
 export function AuthProvider({ client = apiClient, children }: AuthProviderProps) {
@@ -83,7 +84,7 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
             return;
           }
           // Flaky Wi-Fi or a server restarting: carry on from the stored tokens and try again later.
-          const fallback: UserProfile = cachedProfile() ?? { id: null, username: '', firstName: '', lastName: '', classroomName: null };
+          const fallback: UserProfile = cachedProfile() ?? { id: null, role: 'student', username: '', firstName: '', lastName: '', classroomName: null };
           setState((current) => (current.status === 'signed-in' ? current : { status: 'signed-in', user: fallback }));
           retryTimer = setTimeout(() => load(failures + 1), Math.min(PROFILE_RETRY_MAX_MS, PROFILE_RETRY_BASE_MS * 2 ** failures));
         },
@@ -110,7 +111,7 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
       }
       storeProfile(user);
       setState({ status: 'signed-in', user });
-      void navigate('/');
+      void navigate(homePathFor(user.role));
     },
     [client, navigate],
   );

@@ -7,10 +7,10 @@ export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 export interface AuthContextValue {
   /** `loading` while the start-up profile fetch runs, then `signed-in` or `signed-out`. */
   status: AuthStatus;
-  /** The signed-in student, or null. */
+  /** The signed-in user (a student, a facilitator or an admin: `user.role`), or null. */
   user: UserProfile | null;
   /**
-   * Logs in, stores both tokens, loads the profile and goes to `/`.
+   * Logs in, stores both tokens, loads the profile and goes to `/` (a facilitator or an admin to `/facilitator`).
    *
    * @throws the {@link ApiError} of the failed call; nothing is stored then
    */

@@ -18,7 +18,7 @@ const nothingSaved = () => Promise.reject(new ApiError(404, 'not_found', 'Not fo
 
 const auth: AuthContextValue = {
   status: 'signed-in',
-  user: { id: 1, username: 'ada', firstName: 'Ada', lastName: 'Lovelace', classroomName: null },
+  user: { id: 1, role: 'student', username: 'ada', firstName: 'Ada', lastName: 'Lovelace', classroomName: null },
   login: vi.fn(),
   signup: vi.fn(),
   logout: vi.fn(),

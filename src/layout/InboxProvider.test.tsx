@@ -7,7 +7,7 @@ import { INBOX_REFRESH_MS, InboxProvider } from './InboxProvider.tsx';
 
 const signedIn: AuthContextValue = {
   status: 'signed-in',
-  user: { id: 7, username: 'ana', firstName: 'Ana', lastName: 'Lee', classroomName: 'Bio 10A' },
+  user: { id: 7, username: 'ana', firstName: 'Ana', lastName: 'Lee', classroomName: 'Bio 10A', role: 'student' },
   login: vi.fn(),
   signup: vi.fn(),
   logout: vi.fn(),

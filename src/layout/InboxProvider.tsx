@@ -37,11 +37,13 @@ export interface InboxProviderProps {
  * Holds the signed-in student's inbox, shared by the nav's unread badge and the inbox page, so reading a
  * message drops the badge at once. Loads the messages when a student signs in, then every
  * {@link INBOX_REFRESH_MS} while the page is in view and whenever it comes back into view; a failure is logged only
- * (docs/requirements.md#error-messages). Outside a sign-in it holds nothing and calls nothing.
+ * (docs/requirements.md#error-messages). Outside a student's sign-in (signed out, or a facilitator) it
+ * holds nothing and calls nothing.
  */
 export function InboxProvider({ client = apiClient, children }: InboxProviderProps) {
   const { user } = useAuth();
-  const owner = user ? String(user.id ?? user.username) : null;
+  // Only students have an inbox; the console's staff get none (docs/decisions/009-facilitator-console.md).
+  const owner = user?.role === 'student' ? String(user.id ?? user.username) : null;
   const [stored, setStored] = useState<InboxState>(() => emptyState(owner));
   const state = stored.owner === owner ? stored : emptyState(owner);
 

@@ -35,7 +35,8 @@ function openerId(id: string): string {
 /**
  * The inbox at /inbox (docs/requirements.md#inbox): the heading "Inbox (n Unread)", a table of messages
  * (Subject, Date; unread rows carry an "Unread" badge) and, for the opened message, a detail panel with
- * its subject, date and body and a Close button. Opening an unread message marks it read at once, here
+ * its subject, date and body and a Close button. A facilitator's message also says who sent it ("From Ms
+ * Rivera") and shows its body as the HTML the server sanitised (docs/decisions/009-facilitator-console.md). Opening an unread message marks it read at once, here
  * and in the nav badge; the server is told only when it was unread (docs/requirements.md#inbox).
  */
 export function InboxPage() {
@@ -147,14 +148,20 @@ export function InboxPage() {
                   Close
                 </button>
               </div>
+              {opened.sender ? <p className="inbox-detail__sender">From {opened.sender}</p> : null}
               <p className="inbox-detail__date">
                 <time dateTime={opened.timestamp}>{formatMessageDate(opened.timestamp, 'long')}</time>
               </p>
-              <div className="inbox-detail__body">
-                {paragraphsOf(opened.body).map((paragraph, index) => (
-                  <p key={index}>{paragraph}</p>
-                ))}
-              </div>
+              {opened.bodyHtml ? (
+                // A facilitator's Markdown, as HTML the server sanitised (docs/decisions/009-facilitator-console.md).
+                <div className="inbox-detail__body" dangerouslySetInnerHTML={{ __html: opened.bodyHtml }} />
+              ) : (
+                <div className="inbox-detail__body">
+                  {paragraphsOf(opened.body).map((paragraph, index) => (
+                    <p key={index}>{paragraph}</p>
+                  ))}
+                </div>
+              )}
             </section>
           ) : null}
         </div>

@@ -1,6 +1,7 @@
 import { Tabs } from 'radix-ui';
 import { useState, type ComponentPropsWithRef, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
+import { homePathFor } from '../api/endpoints.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { newPasswordProblem, usernameProblem } from '../auth/credentials.ts';
 import { SITE_NAME } from '../site/site.ts';
@@ -15,12 +16,13 @@ type Mode = 'sign-in' | 'sign-up';
 /**
  * The login page at /login (docs/requirements.md#login-page): Sign In and Sign Up on one page, switched by
  * a tab list (arrow keys move between the two; the selected one is announced). Redirects to / when
- * already signed in; a successful login or sign-up goes to / too.
+ * already signed in; a successful login or sign-up goes to / too (a facilitator or an admin: to
+ * /facilitator, docs/decisions/009-facilitator-console.md).
  */
 export function LoginPage() {
-  const { status } = useAuth();
+  const { status, user } = useAuth();
   const [mode, setMode] = useState<Mode>('sign-in');
-  if (status === 'signed-in') return <Navigate to="/" replace />;
+  if (status === 'signed-in') return <Navigate to={user ? homePathFor(user.role) : '/'} replace />;
 
   return (
     <main className="auth-page">

@@ -8,6 +8,7 @@ import { usePageTitle } from '../layout/use-page-title.ts';
 import { DAYS } from '../site/days.ts';
 import { QUIZZES, STATIC_SECTIONS } from '../site/sections.ts';
 import { SITE_NAME } from '../site/site.ts';
+import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 
 /** The fixed title of every student (docs/requirements.md#student-profile). */
 export const STUDENT_TITLE = 'Junior Bioinformatics Scientist';
@@ -29,7 +30,8 @@ export function loadStudentProfile(): ProfileData {
 /**
  * The student's welcome page at /student_profile (docs/requirements.md#student-profile): "Welcome to
  * {site name}, {first name}", a biography list (Name, Class, Title) and links into the week. It fetches
- * the profile afresh and shows Loading until it arrives; on failure it shows
+ * the profile afresh and shows Loading until it arrives, then a "Change password" form
+ * (docs/decisions/009-facilitator-console.md); on failure it shows
  * "Unable to load profile. Please try logging in again." with a way back to the login page.
  */
 export function StudentProfilePage() {
@@ -133,6 +135,10 @@ function Profile({ profile: loading }: ProfileData) {
             </li>
           ))}
         </ul>
+      </section>
+
+      <section className="change-password-section">
+        <ChangePasswordForm />
       </section>
     </main>
   );

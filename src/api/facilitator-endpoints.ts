@@ -1,0 +1,249 @@
+import { apiClient, type ApiClient } from './client.ts';
+import { requestConditional, requestFile, type ConditionalResponse, type DownloadedFile } from './raw-requests.ts';
+
+// The facilitator console's API (docs/decisions/009-facilitator-console.md). The types are the server's
+// JSON as it sends it (snake_case). Every call needs a facilitator's or an admin's token: a student's
+// answers 403 `forbidden`; a class or a student the facilitator cannot see answers 404 `not_found`.
+
+/** A user as the console's API names one. */
+export interface Person {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+}
+
+/** A class in the list of `GET /api/facilitator/classes/`. */
+export interface ClassSummary {
+  id: number;
+  name: string;
+  student_count: number;
+  facilitators: Person[];
+  /** Whether the signed-in facilitator created it (only its creator, or an admin, adds co-facilitators). */
+  is_creator: boolean;
+}
+
+/** How far a student is with one day. */
+export type DayState = 'not_started' | 'in_progress' | 'complete';
+
+/** A day of the week as the progress counts it. */
+export interface ProgressDay {
+  /** 1 to 5. */
+  day: number;
+  title: string;
+  /** How many inputs the day's schema has. */
+  fields: number;
+}
+
+/** One student's row of the progress. */
+export interface StudentProgress extends Person {
+  classroom_name: string | null;
+  /** The latest save of any day (ISO 8601), or null when the student never saved. */
+  last_activity: string | null;
+  days: { day: number; answered: number; state: DayState }[];
+}
+
+/** `GET /api/facilitator/classes/{id}/progress/`: students sorted by last name, then first name. */
+export interface ClassProgress {
+  class: { id: number; name: string; is_creator: boolean; facilitators: Person[] };
+  days: ProgressDay[];
+  students: StudentProgress[];
+}
+
+/** A message the class was sent, with who has read it. */
+export interface SentMessage {
+  id: number;
+  subject: string;
+  /** Markdown, as written. */
+  body: string;
+  /** The body as sanitised HTML (the server's). */
+  body_html: string;
+  /** ISO 8601. */
+  sent_at: string;
+  sender: Person;
+  recipients: (Person & { is_read: boolean })[];
+}
+
+/** What the message composer sends. */
+export interface MessageDraft {
+  /** At most 200 characters. */
+  subject: string;
+  /** Markdown, at most 20,000 characters. */
+  body: string;
+  /** The chosen students; omitted for the whole class. */
+  student_ids?: number[];
+}
+
+/** A facilitator or an admin, in the admin page's list. */
+export interface StaffMember extends Person {
+  role: 'facilitator' | 'admin';
+  class_count: number;
+}
+
+/** One row of the audit log. */
+export interface AuditEntry {
+  id: number;
+  /** ISO 8601. */
+  at: string;
+  facilitator: Person;
+  student: Person | null;
+  class_id: number | null;
+  day: number | null;
+  action: 'view_day' | 'view_question' | 'export' | 'reset_password' | 'delete_class';
+}
+
+const CLASSES = '/api/facilitator/classes/';
+const classPath = (classId: number) => `${CLASSES}${classId}/`;
+
+/**
+ * The signed-in facilitator's classes (an admin's: every class), sorted by name.
+ *
+ * @throws {@link ApiError} on any failure
+ */
+export async function fetchClasses(client: ApiClient = apiClient): Promise<ClassSummary[]> {
+  return (await client.request<{ results: ClassSummary[] }>(CLASSES)).results;
+}
+
+/**
+ * Creates a class: `POST /api/facilitator/classes/`.
+ *
+ * @throws {@link ApiError} 409 `class_name_taken` when a class has this name (trimmed, case-insensitive), 400 when empty
+ */
+export function createClass(name: string, client: ApiClient = apiClient): Promise<{ id: number; name: string }> {
+  return client.request(CLASSES, { method: 'POST', body: { name } });
+}
+
+/**
+ * Deletes a class with its roster students' accounts and answers (admin only).
+ *
+ * @param confirm - the class's exact name, as the admin typed it
+ * @throws {@link ApiError} 400 `confirmation_mismatch` when `confirm` is not the name, 403 for a facilitator
+ */
+export async function deleteClass(classId: number, confirm: string, client: ApiClient = apiClient): Promise<void> {
+  await client.request(classPath(classId), { method: 'DELETE', body: { confirm } });
+}
+
+/**
+ * The class's progress, asked conditionally: with the `ETag` of the copy held, a 304 answers `not-modified`.
+ *
+ * @param etag - the `ETag` of the last progress received, or null for a first load
+ * @throws {@link ApiError} on any failure (404 for a class the facilitator cannot see)
+ */
+export function fetchProgress(classId: number, etag: string | null, client: ApiClient = apiClient): Promise<ConditionalResponse<ClassProgress>> {
+  return requestConditional<ClassProgress>(client, `${classPath(classId)}progress/`, etag);
+}
+
+/**
+ * Adds a student to the class's roster by username.
+ *
+ * @throws {@link ApiError} 404 `no_such_student` for an unknown username
+ */
+export function addStudent(classId: number, username: string, client: ApiClient = apiClient): Promise<Person> {
+  return client.request(`${classPath(classId)}students/`, { method: 'POST', body: { username } });
+}
+
+/**
+ * Removes a student from the roster (the account and answers stay).
+ *
+ * @throws {@link ApiError} on any failure
+ */
+export async function removeStudent(classId: number, studentId: number, client: ApiClient = apiClient): Promise<void> {
+  await client.request(`${classPath(classId)}students/${studentId}/`, { method: 'DELETE' });
+}
+
+/**
+ * Adds a co-facilitator by username; only the class's creator or an admin may.
+ *
+ * @throws {@link ApiError} 404 `no_such_facilitator` for a username that is not a facilitator's, 403 for anyone else
+ */
+export function addFacilitator(classId: number, username: string, client: ApiClient = apiClient): Promise<Person> {
+  return client.request(`${classPath(classId)}facilitators/`, { method: 'POST', body: { username } });
+}
+
+/**
+ * Downloads the class's answers as CSV (UTF-8 with a BOM): every day, or one.
+ *
+ * @param day - 1 to 5, or undefined for all days
+ * @throws {@link ApiError} on any failure
+ */
+export function downloadExport(classId: number, day: number | undefined, client: ApiClient = apiClient): Promise<DownloadedFile> {
+  return requestFile(client, `${classPath(classId)}export.csv${day === undefined ? '' : `?day=${day}`}`);
+}
+
+/**
+ * Sends a message to the whole class, or to the students of `student_ids`.
+ *
+ * @returns the message's id and how many students it went to
+ * @throws {@link ApiError} 400 `not_in_class` for a student not on the roster, 400 for a subject or body too long
+ */
+export function sendMessage(classId: number, draft: MessageDraft, client: ApiClient = apiClient): Promise<{ id: number; subject: string; recipients: number }> {
+  return client.request(`${classPath(classId)}messages/`, { method: 'POST', body: draft });
+}
+
+/**
+ * The messages sent to the class, newest first, with who has read each.
+ *
+ * @throws {@link ApiError} on any failure
+ */
+export async function fetchMessages(classId: number, client: ApiClient = apiClient): Promise<SentMessage[]> {
+  return (await client.request<{ results: SentMessage[] }>(`${classPath(classId)}messages/`)).results;
+}
+
+/**
+ * Gives a student a new temporary password and ends their logins.
+ *
+ * @returns the temporary password, to show once
+ * @throws {@link ApiError} on any failure
+ */
+export async function resetStudentPassword(classId: number, studentId: number, client: ApiClient = apiClient): Promise<string> {
+  return (await client.request<{ password: string }>(`${classPath(classId)}students/${studentId}/password/`, { method: 'POST' })).password;
+}
+
+const FACILITATORS = '/api/facilitator/facilitators/';
+
+/**
+ * Every facilitator and admin (admin only).
+ *
+ * @throws {@link ApiError} 403 for a facilitator, or any other failure
+ */
+export async function fetchStaff(client: ApiClient = apiClient): Promise<StaffMember[]> {
+  return (await client.request<{ results: StaffMember[] }>(FACILITATORS)).results;
+}
+
+/**
+ * Creates a facilitator's account (admin only).
+ *
+ * @returns the account with its temporary password, to show once
+ * @throws {@link ApiError} 409 `username_taken`, 400 for an unacceptable username, 403 for a facilitator
+ */
+export function createFacilitator(details: { username: string; first_name: string; last_name: string }, client: ApiClient = apiClient): Promise<Person & { password: string }> {
+  return client.request(FACILITATORS, { method: 'POST', body: details });
+}
+
+/**
+ * Gives a facilitator a new temporary password (admin only).
+ *
+ * @returns the temporary password, to show once
+ * @throws {@link ApiError} on any failure
+ */
+export async function resetFacilitatorPassword(facilitatorId: number, client: ApiClient = apiClient): Promise<string> {
+  return (await client.request<{ password: string }>(`${FACILITATORS}${facilitatorId}/password/`, { method: 'POST' })).password;
+}
+
+/**
+ * The students in no class (admin only).
+ *
+ * @throws {@link ApiError} on any failure
+ */
+export async function fetchUnassigned(client: ApiClient = apiClient): Promise<(Person & { classroom_name: string | null })[]> {
+  return (await client.request<{ results: (Person & { classroom_name: string | null })[] }>('/api/facilitator/unassigned/')).results;
+}
+
+/**
+ * The last 500 rows of the audit log, newest first (admin only).
+ *
+ * @throws {@link ApiError} on any failure
+ */
+export async function fetchAudit(client: ApiClient = apiClient): Promise<AuditEntry[]> {
+  return (await client.request<{ results: AuditEntry[] }>('/api/facilitator/audit/')).results;
+}

@@ -1,0 +1,165 @@
+import { Suspense, use, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  createFacilitator,
+  fetchAudit,
+  fetchStaff,
+  fetchUnassigned,
+  resetFacilitatorPassword,
+  type AuditEntry,
+  type Person,
+  type StaffMember,
+} from '../api/facilitator-endpoints.ts';
+import { settle, usePageData, type Loaded } from '../layout/loaded.ts';
+import { Loading } from '../layout/Loading.tsx';
+import { usePageTitle } from '../layout/use-page-title.ts';
+import { PasswordDialog, ResetPasswordButton } from './dialogs.tsx';
+import { FieldsForm } from './FieldsForm.tsx';
+import { exactTime, fullName } from './format.ts';
+import { LoadFailed } from './LoadFailed.tsx';
+import { ScrollTable } from './ScrollTable.tsx';
+import './facilitator.css';
+
+/** What a facilitator's new or reset password says besides. */
+const FACILITATOR_PASSWORD_NOTE = 'Their other logins have been ended; they should choose a password of their own from their profile after signing in.';
+
+/** An audit row's action in words. */
+const ACTIONS: Record<AuditEntry['action'], string> = {
+  view_day: 'Viewed a day’s answers',
+  view_question: 'Viewed answers by question',
+  export: 'Exported answers',
+  reset_password: 'Reset a password',
+  delete_class: 'Deleted a class',
+};
+
+interface AdminData {
+  staff: Promise<Loaded<StaffMember[]>>;
+  unassigned: Promise<Loaded<(Person & { classroom_name: string | null })[]>>;
+  audit: Promise<Loaded<AuditEntry[]>>;
+}
+
+function loadAdmin(): AdminData {
+  return {
+    staff: settle(fetchStaff(), 'The facilitators'),
+    unassigned: settle(fetchUnassigned(), 'The unassigned students'),
+    audit: settle(fetchAudit(), 'The audit log'),
+  };
+}
+
+/**
+ * The admin page at /facilitator/admin, for admins only (docs/decisions/009-facilitator-console.md):
+ * the facilitators, each with "Reset password"; "Add facilitator", which shows the new account's
+ * temporary password once; the students in no class; and the audit log (who viewed whose answers, when).
+ */
+export function AdminPage() {
+  usePageTitle('Admin');
+  const [data, reload] = usePageData(loadAdmin);
+  const [created, setCreated] = useState<{ who: string; password: string } | null>(null);
+  return (
+    <main className="console-page" id="main">
+      <h1>Admin</h1>
+      <section aria-labelledby="staff-heading" className="console-section">
+        <h2 id="staff-heading">Facilitators</h2>
+        <Suspense fallback={<Loading />}>
+          <Loads data={data.staff} what="the facilitators" retry={reload}>
+            {(staff) => <StaffTable staff={staff} />}
+          </Loads>
+        </Suspense>
+        <h3>Add facilitator</h3>
+        <FieldsForm
+          title="Add facilitator"
+          fields={[
+            { name: 'username', label: 'Username' },
+            { name: 'first_name', label: 'First name' },
+            { name: 'last_name', label: 'Last name' },
+          ]}
+          submitLabel="Add facilitator"
+          problems={{ username_taken: 'This username is taken.' }}
+          onSubmit={async (details) => {
+            const account = await createFacilitator(details);
+            setCreated({ who: fullName(account), password: account.password });
+            reload();
+            return `${fullName(account)} was added.`;
+          }}
+        />
+        <PasswordDialog who={created?.who ?? ''} password={created?.password ?? null} onClose={() => setCreated(null)} note={<p>{FACILITATOR_PASSWORD_NOTE}</p>} />
+      </section>
+      <section aria-labelledby="unassigned-heading" className="console-section">
+        <h2 id="unassigned-heading">Students in no class</h2>
+        <Suspense fallback={<Loading />}>
+          <Loads data={data.unassigned} what="the unassigned students" retry={reload}>
+            {(students) => <UnassignedTable students={students} />}
+          </Loads>
+        </Suspense>
+      </section>
+      <section aria-labelledby="audit-heading" className="console-section">
+        <h2 id="audit-heading">Audit log</h2>
+        <p className="console-hint">Who viewed or exported whose answers, and when: the last 500 entries, newest first.</p>
+        <Suspense fallback={<Loading />}>
+          <Loads data={data.audit} what="the audit log" retry={reload}>
+            {(entries) => <AuditTable entries={entries} />}
+          </Loads>
+        </Suspense>
+      </section>
+    </main>
+  );
+}
+
+/** Waits (under Suspense) for one list, then renders it, or says it failed with Try again. */
+function Loads<T>({ data, what, retry, children }: { data: Promise<Loaded<T>>; what: string; retry(): void; children(value: T): ReactNode }) {
+  const state = use(data);
+  return state.status === 'failed' ? <LoadFailed what={what} retry={retry} /> : children(state.value);
+}
+
+function StaffTable({ staff }: { staff: StaffMember[] }) {
+  return (
+    <ScrollTable labelledBy="staff-heading" head={['Name', 'Username', 'Role', 'Classes', 'Actions']}>
+      {staff.map((member) => (
+        <tr key={member.id}>
+          <th scope="row">{fullName(member)}</th>
+          <td>{member.username}</td>
+          <td>{member.role === 'admin' ? 'Admin' : 'Facilitator'}</td>
+          <td>{member.class_count}</td>
+          <td>
+            <ResetPasswordButton who={fullName(member)} reset={() => resetFacilitatorPassword(member.id)} note={FACILITATOR_PASSWORD_NOTE} />
+          </td>
+        </tr>
+      ))}
+    </ScrollTable>
+  );
+}
+
+function UnassignedTable({ students }: { students: (Person & { classroom_name: string | null })[] }) {
+  if (students.length === 0) return <p>Every student is in a class.</p>;
+  return (
+    <ScrollTable labelledBy="unassigned-heading" head={['Student', 'Username', 'Classroom name given at sign-up']}>
+      {students.map((student) => (
+        <tr key={student.id}>
+          <th scope="row">{fullName(student)}</th>
+          <td>{student.username}</td>
+          <td>{student.classroom_name ?? '—'}</td>
+        </tr>
+      ))}
+    </ScrollTable>
+  );
+}
+
+function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  if (entries.length === 0) return <p>Nothing recorded yet.</p>;
+  return (
+    <ScrollTable labelledBy="audit-heading" head={['When', 'Facilitator', 'Action', 'Student', 'Class', 'Day']}>
+      {entries.map((entry) => (
+        <tr key={entry.id}>
+          <td>
+            <time dateTime={entry.at}>{exactTime(entry.at)}</time>
+          </td>
+          <td>{fullName(entry.facilitator)}</td>
+          <td>{ACTIONS[entry.action] ?? entry.action}</td>
+          <td>{entry.student ? fullName(entry.student) : '—'}</td>
+          <td>{entry.class_id === null ? '—' : <Link to={`/facilitator/classes/${entry.class_id}`}>Class {entry.class_id}</Link>}</td>
+          <td>{entry.day ?? '—'}</td>
+        </tr>
+      ))}
+    </ScrollTable>
+  );
+}

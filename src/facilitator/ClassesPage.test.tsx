@@ -1,0 +1,75 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ClassesPage } from './ClassesPage.tsx';
+import { ROOM_12 } from './fixtures.ts';
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const room12 = { id: 7, name: 'Room 12', student_count: 3, facilitators: ROOM_12.class.facilitators, is_creator: true };
+let fetchMock: ReturnType<typeof vi.fn<(url: string, init: RequestInit) => Promise<Response>>>;
+
+beforeEach(() => {
+  localStorage.setItem('accessToken', 'access-1');
+  fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+    if (url === '/api/facilitator/classes/' && init.method === 'POST') {
+      const { name } = JSON.parse(String(init.body)) as { name: string };
+      return name.toLowerCase() === 'room 12' ? json(409, { detail: 'Taken.', code: 'class_name_taken' }) : json(201, { id: 8, name });
+    }
+    return json(200, { results: [room12] });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** Renders the page inside an awaited act, since its list arrives through `use()` (React's act queue). */
+async function renderPage() {
+  await act(async () => {
+    render(
+      <MemoryRouter initialEntries={['/facilitator']}>
+        <ClassesPage />
+      </MemoryRouter>,
+    );
+  });
+}
+
+describe('the classes page', () => {
+  it('lists the classes as links with their number of students and facilitators', async () => {
+    await renderPage();
+
+    const link = await screen.findByRole('link', { name: 'Room 12' });
+    expect(link).toHaveAttribute('href', '/facilitator/classes/7');
+    expect(link.closest('li')).toHaveTextContent('3 students · Facilitators: Maria Rivera');
+  });
+
+  it('says a class name is taken, keeping what was typed', async () => {
+    await renderPage();
+    const form = screen.getByRole('form', { name: 'Create a class' });
+
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Class name' }), 'ROOM 12');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create class' }));
+
+    expect(await within(form).findByRole('alert')).toHaveTextContent('A class with this name already exists.');
+    expect(within(form).getByRole('textbox', { name: 'Class name' })).toHaveValue('ROOM 12');
+  });
+
+  it('creates a class and loads the list again', async () => {
+    await renderPage();
+    await screen.findByRole('link', { name: 'Room 12' });
+    const form = screen.getByRole('form', { name: 'Create a class' });
+
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Class name' }), '  Room 14 ');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create class' }));
+
+    expect(await within(form).findByRole('status')).toHaveTextContent('Room 14 was created.');
+    expect(within(form).getByRole('textbox', { name: 'Class name' })).toHaveValue('');
+    expect(JSON.parse(String(fetchMock.mock.calls.find(([, init]) => init.method === 'POST')![1].body))).toEqual({ name: 'Room 14' });
+    expect(fetchMock.mock.calls.filter(([, init]) => init.method === 'GET')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { ClassProgress, DayState, StudentProgress } from '../api/facilitator-endpoints.ts';
+import { exactTime, fullName, relativeTime } from './format.ts';
+
+/** A day's state in words, readable without its colour. */
+export const DAY_STATE_LABELS: Record<DayState, string> = {
+  not_started: 'Not started',
+  in_progress: 'In progress',
+  complete: 'Complete',
+};
+
+/** A shape beside the words, so the state shows at a glance without colour too. */
+const DAY_STATE_ICONS: Record<DayState, string> = { not_started: '○', in_progress: '◐', complete: '●' };
+
+/** What the table is sorted by: the student's name (last, then first) or their progress over the week. */
+export interface ProgressSort {
+  by: 'name' | 'progress';
+  direction: 'ascending' | 'descending';
+}
+
+/** The server's order: by last name, then first name. */
+const BY_NAME: ProgressSort = { by: 'name', direction: 'ascending' };
+
+/** Inputs answered over every day, and how many there are. */
+function totals(student: StudentProgress, days: ClassProgress['days']): { answered: number; fields: number } {
+  let answered = 0;
+  let fields = 0;
+  for (const { day, fields: count } of days) {
+    fields += count;
+    answered += student.days.find((each) => each.day === day)?.answered ?? 0;
+  }
+  return { answered, fields };
+}
+
+const byName = (a: StudentProgress, b: StudentProgress) =>
+  a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name) || a.username.localeCompare(b.username);
+
+/**
+ * The students in the order of `sort`: by name (last, first, username), or by the share of the week's
+ * inputs answered (ties by name, ascending whatever the direction).
+ */
+export function sortStudents(progress: ClassProgress, sort: ProgressSort): StudentProgress[] {
+  const sign = sort.direction === 'ascending' ? 1 : -1;
+  const share = (student: StudentProgress) => {
+    const { answered, fields } = totals(student, progress.days);
+    return fields === 0 ? 0 : answered / fields;
+  };
+  return [...progress.students].sort((a, b) => (sort.by === 'name' ? sign * byName(a, b) : sign * (share(a) - share(b)) || byName(a, b)));
+}
+
+export interface ProgressTableProps {
+  progress: ClassProgress;
+  /** The time relative times count from, ms since the epoch (stories and tests fix it). */
+  now: number;
+  /** The order at first; by name unless given. */
+  initialSort?: ProgressSort;
+}
+
+/**
+ * The class's progress (docs/decisions/009-facilitator-console.md): a row a student (name, username,
+ * last activity as a relative time with the exact time in a `<time>` and its `title`), a column a day.
+ * Each cell shows `answered/fields` and its state in words and a shape ("Not started", "In progress",
+ * "Complete") as well as colour (`data-state`), and links to the student's answers for that day; a
+ * day's heading links to its answers question by question. The Student and Week headings sort the
+ * rows (`aria-sort` says how). It scrolls sideways inside its own box on a phone.
+ */
+export function ProgressTable({ progress, now, initialSort = BY_NAME }: ProgressTableProps) {
+  const [sort, setSort] = useState<ProgressSort>(initialSort);
+  const classId = progress.class.id;
+  const students = sortStudents(progress, sort);
+
+  function sortBy(by: ProgressSort['by']) {
+    setSort((current) =>
+      current.by === by
+        ? { by, direction: current.direction === 'ascending' ? 'descending' : 'ascending' }
+        : { by, direction: by === 'name' ? 'ascending' : 'descending' },
+    );
+  }
+
+  const ariaSort = (by: ProgressSort['by']) => (sort.by === by ? sort.direction : undefined);
+  const arrow = (by: ProgressSort['by']) => (sort.by !== by ? '↕' : sort.direction === 'ascending' ? '↑' : '↓');
+
+  return (
+    <div className="console-table-scroll" role="region" aria-labelledby="progress-caption" tabIndex={0}>
+      <table className="console-table progress-table">
+        <caption id="progress-caption" className="visually-hidden">
+          Progress of {progress.class.name}: a row a student, a column a day. Each cell links to that student’s answers for the day.
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" aria-sort={ariaSort('name')}>
+              <button type="button" className="progress-table__sort" onClick={() => sortBy('name')}>
+                Student <span aria-hidden="true">{arrow('name')}</span>
+              </button>
+            </th>
+            <th scope="col">Last activity</th>
+            {progress.days.map(({ day, title }) => (
+              <th scope="col" key={day}>
+                <Link to={`/facilitator/classes/${classId}/days/${day}/questions`} className="progress-table__day">
+                  Day {day}
+                  <span className="visually-hidden">, by question</span>
+                </Link>
+                <span className="progress-table__day-title">{title}</span>
+              </th>
+            ))}
+            <th scope="col" aria-sort={ariaSort('progress')}>
+              <button type="button" className="progress-table__sort" onClick={() => sortBy('progress')}>
+                Week <span aria-hidden="true">{arrow('progress')}</span>
+              </button>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {students.map((student) => {
+            const name = fullName(student);
+            const week = totals(student, progress.days);
+            return (
+              <tr key={student.id}>
+                <th scope="row">
+                  <span className="progress-table__name">{name}</span>
+                  <span className="progress-table__username">{student.username}</span>
+                </th>
+                <td>
+                  {student.last_activity ? (
+                    <time dateTime={student.last_activity} title={exactTime(student.last_activity)}>
+                      {relativeTime(student.last_activity, now)}
+                    </time>
+                  ) : (
+                    'Never'
+                  )}
+                </td>
+                {progress.days.map(({ day, fields }) => {
+                  const cell = student.days.find((each) => each.day === day);
+                  const state: DayState = cell?.state ?? 'not_started';
+                  return (
+                    <td key={day} data-state={state} className="progress-table__cell">
+                      <Link to={`/facilitator/classes/${classId}/students/${student.id}/days/${day}`}>
+                        <span className="visually-hidden">
+                          {name}, Day {day}:{' '}
+                        </span>
+                        <span className="progress-table__count">
+                          {cell?.answered ?? 0}/{fields}
+                        </span>{' '}
+                        <span className="progress-table__state">
+                          <span aria-hidden="true">{DAY_STATE_ICONS[state]}</span> {DAY_STATE_LABELS[state]}
+                        </span>
+                      </Link>
+                    </td>
+                  );
+                })}
+                <td>
+                  {week.answered}/{week.fields}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

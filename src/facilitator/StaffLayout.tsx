@@ -1,0 +1,63 @@
+import { Suspense, useState } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { useAuth } from '../auth/auth-context.ts';
+import { Loading } from '../layout/Loading.tsx';
+import { LogoutDialog } from '../layout/LogoutDialog.tsx';
+import './facilitator.css';
+
+/** The console's name in its header (docs/decisions/009-facilitator-console.md). */
+export const CONSOLE_TITLE = 'Helix — Facilitator console';
+
+/**
+ * The frame of the facilitator console's pages (docs/decisions/009-facilitator-console.md): a header with
+ * "Helix — Facilitator console" and the links Classes, Admin (admins only) and Sign out, which asks
+ * first and signs out through the app's logout; then the page. The header stays while the page changes;
+ * a page whose code is still downloading shows Loading under it.
+ */
+export function StaffLayout() {
+  const { user } = useAuth();
+  const [signingOut, setSigningOut] = useState(false);
+  return (
+    <div className="page console">
+      <header className="console-header">
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        <div className="console-header__inner">
+          <p className="console-header__title">{CONSOLE_TITLE}</p>
+          <nav aria-label="Console">
+            <ul className="console-header__links">
+              <li>
+                <NavLink className="console-header__link" to="/facilitator" end>
+                  Classes
+                </NavLink>
+              </li>
+              {user?.role === 'admin' ? (
+                <li>
+                  <NavLink className="console-header__link" to="/facilitator/admin">
+                    Admin
+                  </NavLink>
+                </li>
+              ) : null}
+              <li>
+                <button type="button" className="console-header__link console-header__signout" onClick={() => setSigningOut(true)}>
+                  Sign out
+                </button>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <LogoutDialog open={signingOut} onOpenChange={setSigningOut} />
+      <Suspense
+        fallback={
+          <main className="console-page" id="main">
+            <Loading />
+          </main>
+        }
+      >
+        <Outlet />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,278 @@
+import { AlertDialog } from 'radix-ui';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { problemOf } from './format.ts';
+
+// The console's dialogs, all Radix alert dialogs: focus is trapped inside while open, Escape closes, and
+// focus returns to the button that opened them (docs/decisions/009-facilitator-console.md). Only the
+// alert dialog, which the student app's logout already loads: the console adds no Radix code of its own,
+// so the students' chunks stay as they are.
+
+export interface ConfirmButtonProps {
+  /** The button's text, e.g. "Remove". */
+  label: string;
+  /** The button's accessible name when its text alone is ambiguous in a list, e.g. "Remove Ada Lovelace". */
+  accessibleLabel?: string;
+  /** The dialog's question, e.g. "Remove Ada Lovelace from Room 12?". */
+  title: string;
+  /** What happens, said plainly. */
+  description: ReactNode;
+  /** The confirming button's text; `label` unless given. */
+  confirmLabel?: string;
+  /** Does the thing; a rejection shows its message in the dialog, which stays open. */
+  onConfirm(): Promise<void>;
+}
+
+/**
+ * A button that asks first: an alert dialog with the question, Cancel (focused first) and the confirming
+ * button. While `onConfirm` runs, both are disabled; when it fails, the dialog says why and stays open.
+ */
+export function ConfirmButton({ label, accessibleLabel, title, description, confirmLabel = label, onConfirm }: ConfirmButtonProps) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function confirm() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await onConfirm();
+      setOpen(false);
+    } catch (error) {
+      setProblem(problemOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (busy) return;
+        setOpen(next);
+        setProblem(null);
+      }}
+    >
+      <AlertDialog.Trigger className="button button--secondary console-button" aria-label={accessibleLabel}>
+        {label}
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="overlay-base__backdrop" />
+        <AlertDialog.Content className="overlay-base__dialog">
+          <AlertDialog.Title className="overlay-base__title">{title}</AlertDialog.Title>
+          <AlertDialog.Description asChild>
+            <div>{description}</div>
+          </AlertDialog.Description>
+          {problem ? (
+            <p className="form-alert" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          <div className="overlay-base__actions">
+            <AlertDialog.Cancel className="button button--secondary" disabled={busy}>
+              Cancel
+            </AlertDialog.Cancel>
+            <button type="button" className="button button--danger" onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
+              {confirmLabel}
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+export interface PasswordDialogProps {
+  /** Whose password it is, e.g. "Ada Lovelace". */
+  who: string;
+  /** The temporary password, or null while the dialog is closed. */
+  password: string | null;
+  /** Called when the facilitator closes it (Done, Escape, a click outside); the owner then forgets the password. */
+  onClose(): void;
+  /** A note under the password, e.g. that the student's other logins have ended. */
+  note: ReactNode;
+}
+
+/**
+ * Shows a temporary password once (docs/decisions/009-facilitator-console.md): the password, a Copy
+ * button that puts it on the clipboard and says "Copied", a note, and Done. Open while `password` is set.
+ */
+export function PasswordDialog({ who, password, onClose, note }: PasswordDialogProps) {
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const passwordId = useId();
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(password ?? '');
+      setCopied('yes');
+    } catch {
+      setCopied('failed');
+    }
+  }
+
+  return (
+    <AlertDialog.Root
+      open={password !== null}
+      onOpenChange={(open) => {
+        if (open) return;
+        setCopied(null);
+        onClose();
+      }}
+    >
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="overlay-base__backdrop" />
+        <AlertDialog.Content className="overlay-base__dialog">
+          <AlertDialog.Title className="overlay-base__title">Temporary password for {who}</AlertDialog.Title>
+          <AlertDialog.Description>Give it to them now: it is shown only this once.</AlertDialog.Description>
+          <p className="console-password">
+            <span className="visually-hidden" id={passwordId}>
+              Temporary password
+            </span>
+            <output aria-labelledby={passwordId} className="console-password__value">
+              {password}
+            </output>
+            <button type="button" className="button button--secondary" onClick={() => void copy()}>
+              Copy
+            </button>
+          </p>
+          <p role="status" className="console-password__copied">
+            {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Could not copy: select the password and copy it by hand.' : ''}
+          </p>
+          <div>{note}</div>
+          <div className="overlay-base__actions">
+            <AlertDialog.Cancel className="button">Done</AlertDialog.Cancel>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+export interface ResetPasswordButtonProps {
+  /** Whose password, e.g. "Ada Lovelace". */
+  who: string;
+  /** Asks the server for a new temporary password. */
+  reset(): Promise<string>;
+  /** What the reset does besides, said in the question and beside the password. */
+  note: string;
+}
+
+/**
+ * "Reset password" for one person: asks first, then shows the temporary password once
+ * ({@link PasswordDialog}); closing it forgets the password.
+ */
+export function ResetPasswordButton({ who, reset, note }: ResetPasswordButtonProps) {
+  const [password, setPassword] = useState<string | null>(null);
+  return (
+    <>
+      <ConfirmButton
+        label="Reset password"
+        accessibleLabel={`Reset password for ${who}`}
+        title={`Reset ${who}’s password?`}
+        description={<p>They get a temporary password to sign in with. {note}</p>}
+        onConfirm={async () => setPassword(await reset())}
+      />
+      <PasswordDialog who={who} password={password} onClose={() => setPassword(null)} note={<p>{note}</p>} />
+    </>
+  );
+}
+
+export interface DeleteClassDialogProps {
+  /** The class's exact name, which the admin must type. */
+  className: string;
+  /** Deletes it, sending what was typed; a rejection shows its message in the dialog. */
+  onDelete(confirm: string): Promise<void>;
+}
+
+/**
+ * "Delete class" (admin only): a dialog that says the students' accounts and answers go too, suggests
+ * exporting first, and enables Delete only when the class's name is typed exactly (case and spaces
+ * included).
+ */
+export function DeleteClassDialog({ className, onDelete }: DeleteClassDialogProps) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const matches = typed === className;
+
+  async function remove() {
+    if (!matches) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await onDelete(typed);
+      setOpen(false);
+    } catch (error) {
+      setProblem(problemOf(error, { confirmation_mismatch: 'The name typed is not the class’s name.' }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (busy) return;
+        setOpen(next);
+        setTyped('');
+        setProblem(null);
+      }}
+    >
+      <AlertDialog.Trigger className="button button--danger">Delete class</AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="overlay-base__backdrop" />
+        <AlertDialog.Content
+          className="overlay-base__dialog"
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            input.current?.focus();
+          }}
+        >
+          <AlertDialog.Title className="overlay-base__title">Delete {className}?</AlertDialog.Title>
+          <AlertDialog.Description>
+            This deletes the class <strong>and its students’ accounts and answers</strong>, for good. Download the CSV export first to keep a copy.
+          </AlertDialog.Description>
+          <form
+            className="console-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void remove();
+            }}
+          >
+            <div className="field">
+              <label className="field__label" htmlFor={inputId}>
+                Type the class name to confirm: {className}
+              </label>
+              <input
+                ref={input}
+                id={inputId}
+                className="control field__input"
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            </div>
+            {problem ? (
+              <p className="form-alert" role="alert">
+                {problem}
+              </p>
+            ) : null}
+            <div className="overlay-base__actions">
+              <AlertDialog.Cancel type="button" className="button button--secondary" disabled={busy}>
+                Cancel
+              </AlertDialog.Cancel>
+              <button type="submit" className="button button--danger" disabled={!matches || busy} aria-busy={busy}>
+                Delete class
+              </button>
+            </div>
+          </form>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -87,18 +87,23 @@ export function routeAssets(manifest, route) {
  * - the facilitator console (docs/decisions/009-facilitator-console.md) is lazy chunks only, but the
  *   shell routes it and reads roles (+0.5 KB in the entry), and its dialogs share Radix's primitives and
  *   overlay layer with the student pages, so the bundler splits those into more, smaller chunks (+0.45 KB
- *   on /login, +1 KB on a day, the same code): the days' limits went up by 1.5 KB for it.
+ *   on /login, +1 KB on a day, the same code): the days' limits went up by 1.5 KB for it. The
+ *   facilitator's read-only day shares the day's answers session, schema layer and registry, which then
+ *   leave the day page's chunk for shared chunks of their own (+1.7 KB on a day, measured by chunk:
+ *   the same modules in four files instead of one), and /login carries the inbox refresh (+0.3 KB):
+ *   the days' limits went up 2 KB more, /login's 0.5 KB. Cutting the days' JavaScript, chunking
+ *   included, is its own piece of work (docs/scaling.md).
  */
 const JS_LIMITS = {
-  '/login': '106 KB',
+  '/login': '106.5 KB',
   '/': '100 KB',
   '/student_profile': '100 KB',
   '/inbox': '100 KB',
-  '/sections/day-1': '177.5 KB',
-  '/sections/day-2': '177.5 KB',
-  '/sections/day-3': '178.5 KB',
-  '/sections/day-4': '177.5 KB',
-  '/sections/day-5': '177.5 KB',
+  '/sections/day-1': '179.5 KB',
+  '/sections/day-2': '179.5 KB',
+  '/sections/day-3': '180.5 KB',
+  '/sections/day-4': '179.5 KB',
+  '/sections/day-5': '179.5 KB',
 };
 const CSS_LIMIT = '25 KB';
 

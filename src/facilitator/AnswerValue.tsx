@@ -4,7 +4,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 /** True for a value a student left as the default empty text or choice. */
 function isEmpty(value: unknown): boolean {
-  if (value === undefined || value === null || value === '') return true;
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return true;
   if (Array.isArray(value)) return value.every(isEmpty);
   if (isRecord(value)) return Object.values(value).every(isEmpty);
   return false;

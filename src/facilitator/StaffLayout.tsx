@@ -6,11 +6,11 @@ import { LogoutDialog } from '../layout/LogoutDialog.tsx';
 import './facilitator.css';
 
 /** The console's name in its header (docs/decisions/009-facilitator-console.md). */
-export const CONSOLE_TITLE = 'Helix — Facilitator console';
+export const CONSOLE_TITLE = 'SciTrek — Facilitator console';
 
 /**
  * The frame of the facilitator console's pages (docs/decisions/009-facilitator-console.md): a header with
- * "Helix — Facilitator console" and the links Classes, Admin (admins only) and Sign out, which asks
+ * "SciTrek — Facilitator console" and the links Classes, Admin (admins only) and Sign out, which asks
  * first and signs out through the app's logout; then the page. The header stays while the page changes;
  * a page whose code is still downloading shows Loading under it.
  */

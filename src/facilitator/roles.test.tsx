@@ -67,7 +67,7 @@ describe('roles in the app', () => {
       await logInThroughTheForm();
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Your classes' })).toBeInTheDocument();
-      expect(screen.getByText('Helix — Facilitator console')).toBeInTheDocument();
+      expect(screen.getByText('SciTrek — Facilitator console')).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Classes' })).toHaveAttribute('href', '/facilitator');
       expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
       expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/student/inbox/');
@@ -99,7 +99,7 @@ describe('roles in the app', () => {
       open(path);
 
       expect(await screen.findByText('Hello, Ada')).toBeInTheDocument();
-      expect(screen.queryByText('Helix — Facilitator console')).not.toBeInTheDocument();
+      expect(screen.queryByText('SciTrek — Facilitator console')).not.toBeInTheDocument();
       expect(fetchMock.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/facilitator/'))).toEqual([]);
     });
 
@@ -114,7 +114,7 @@ describe('roles in the app', () => {
       serveAs('facilitator');
       open('/facilitator/classes/7/students/1/days/2');
 
-      expect(await screen.findByText('Helix — Facilitator console')).toBeInTheDocument();
+      expect(await screen.findByText('SciTrek — Facilitator console')).toBeInTheDocument();
       expect(await screen.findByRole('main')).toBeInTheDocument();
       expect(screen.queryByRole('heading', { level: 1, name: 'Your classes' })).not.toBeInTheDocument();
     });

@@ -1,0 +1,144 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { expectNoSeriousAxeViolations, signUpThroughPage, uniqueUsername, VIEWPORTS } from './helpers.ts';
+
+/** The data folder of the server playwright.config.ts starts (PGlite, its lock held by that server). */
+const DATA_DIR = `.tmp/e2e-data-${process.env.E2E_PORT ?? 3100}`;
+const PASSWORD = 'correct horse battery staple';
+
+/** `npm run facilitator -- add`, the way a programme sets up its first facilitator, while the server runs. */
+function addFacilitatorWithCli(username: string): void {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/facilitator.ts', 'add', username, '--first-name', 'Ms', '--last-name', 'Rivera'], {
+    input: `${PASSWORD}\n`,
+    env: { ...process.env, DATA_DIR, DATABASE_URL: '' },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  expect(result.stderr).toBe('');
+  expect(result.stdout).toContain(`Created facilitator "${username}"`);
+  expect(result.status).toBe(0);
+}
+
+async function signUpWithApi(request: APIRequestContext, firstName: string, classroom: string): Promise<{ username: string; access: string }> {
+  const username = uniqueUsername(firstName.toLowerCase());
+  const response = await request.post('/api/student/signup/', { data: { username, password: PASSWORD, first_name: firstName, last_name: 'Okafor', classroom_name: classroom } });
+  expect(response.status()).toBe(201);
+  return { username, access: ((await response.json()) as { access: string }).access };
+}
+
+async function saveWithApi(request: APIRequestContext, access: string, day: number, answers: Record<string, unknown>): Promise<void> {
+  const response = await request.post(`/api/student/modules/${day}/response/`, { headers: { authorization: `Bearer ${access}` }, data: { answers } });
+  expect(response.status()).toBe(200);
+}
+
+async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).last().click();
+}
+
+/** The progress cell of a student and a day, by its accessible name ("Ada Lovelace, Day 1: 1/60 In progress"). */
+const cell = (page: Page, name: string, day: number) => page.getByRole('link', { name: new RegExp(`^${name}, Day ${day}:`) });
+
+async function studentPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
+  return (await browser.newContext({ viewport })).newPage();
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`a facilitator runs a class from the console at ${viewport.width}x${viewport.height}`, async ({ browser, request }) => {
+    test.setTimeout(180_000);
+    const className = `Bio ${uniqueUsername('10A-')}`;
+    const teacher = uniqueUsername('rivera');
+    addFacilitatorWithCli(teacher);
+
+    // Three students sign up with the class's name: Ada through the pages, two through the API.
+    const ada = await studentPage(browser, viewport);
+    const adaAccount = await signUpThroughPage(ada, 'Ada', className.toLowerCase());
+    await ada.goto('/sections/day-1');
+    await ada.getByRole('textbox', { name: /expression.*regulation/i }).first().fill('Regulation decides when a gene is read.');
+    await expect(ada.getByText(/^Saved • \d{1,2}:\d{2}/)).toBeVisible({ timeout: 15_000 });
+    const ben = await signUpWithApi(request, 'Ben', className);
+    const cai = await signUpWithApi(request, 'Cai', `  ${className.toUpperCase()} `);
+    await saveWithApi(request, ben.access, 2, { cellCycle: { interphaseG1: 'The cell grows and copies its organelles.' } });
+    await saveWithApi(request, cai.access, 1, { geneQ1: '=1+1 is not an answer', worksheet: ['Operon', 'Repressor', '', ''] });
+
+    // The facilitator signs in on the same page and lands on the console.
+    const page = await studentPage(browser, viewport);
+    await signIn(page, teacher, PASSWORD);
+    await expect(page).toHaveURL(/\/facilitator$/);
+    await page.getByLabel('Class name').fill(className);
+    await page.getByRole('button', { name: /create/i }).click();
+    await page.getByRole('link', { name: className }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(className);
+    await expectNoSeriousAxeViolations(page);
+
+    // Three rows with the right counts.
+    await expect(cell(page, 'Ada Lovelace', 1)).toContainText(/^.*1\/\d+.*In progress/);
+    await expect(cell(page, 'Ben Okafor', 2)).toContainText('In progress');
+    await expect(cell(page, 'Ben Okafor', 1)).toContainText('Not started');
+    await expect(cell(page, 'Cai Okafor', 1)).toContainText(/3\/\d+/);
+
+    // A save appears without a reload, within the page's refresh (15 s; 30 s allowed).
+    await saveWithApi(request, ben.access, 1, { geneQ1: 'Ben works on Day 1 now.' });
+    await expect(cell(page, 'Ben Okafor', 1)).toContainText(/1\/\d+.*In progress/, { timeout: 30_000 });
+
+    // Ada's Day 1, read-only, her answer in place.
+    await cell(page, 'Ada Lovelace', 1).click();
+    const answer = page.getByRole('textbox', { name: /expression.*regulation/i }).first();
+    await expect(answer).toHaveValue('Regulation decides when a gene is read.');
+    await expect(answer).not.toBeEditable();
+    await expect(page.getByText(/^Saved • /)).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page);
+
+    // By question: names hidden until asked for.
+    await page.goBack();
+    await page.getByRole('link', { name: /^Day 1/ }).first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Day 1');
+    await page.getByLabel('Question').selectOption({ label: 'Free-text answer: how is gene expression different from gene regulation?' });
+    await expect(page.getByText('Regulation decides when a gene is read.')).toBeVisible();
+    await expect(page.getByText('Ada Lovelace')).toHaveCount(0);
+    await page.getByLabel('Show names').check();
+    await expect(page.getByText('Ada Lovelace')).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+
+    // The CSV: each student's answer under its field's header.
+    await page.goBack();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV of Day 1' }).click();
+    const csv = parse(readFileSync((await (await downloading).path())!), { bom: true }) as string[][];
+    const header = csv[0]!;
+    const geneQ1 = header.findIndex((heading) => heading.startsWith('geneQ1: '));
+    const row = (username: string) => csv.find((each) => each[0] === username)!;
+    expect(row(adaAccount.username)[geneQ1]).toBe('Regulation decides when a gene is read.');
+    expect(row(ben.username)[geneQ1]).toBe('Ben works on Day 1 now.');
+    expect(row(cai.username)[geneQ1]).toBe("'=1+1 is not an answer");
+
+    // A message to the class arrives unread in Ada's inbox.
+    await page.getByLabel('Subject').fill('Posters on Friday');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Bring **one** printed figure.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('Posters on Friday').first()).toBeVisible();
+    await ada.goto('/inbox');
+    await expect(ada.getByRole('heading', { level: 1 })).toHaveText('Inbox (7 Unread)');
+    await ada.getByText('Posters on Friday').first().click();
+    await expect(ada.getByText('From Ms Rivera')).toBeVisible();
+
+    // A new password for Ada: she signs in with it, and her old login is refused.
+    await page.getByRole('button', { name: 'Reset password for Ada Lovelace' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByRole('button', { name: 'Reset password' }).click();
+    const shown = page.getByRole('alertdialog').locator('output');
+    await expect(shown).toHaveText(/^[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$/);
+    const temporary = (await shown.textContent())!;
+    await page.getByRole('button', { name: 'Done' }).click();
+    const oldRefresh = await ada.evaluate(() => localStorage.getItem('refreshToken'));
+    const refused = await request.post('/api/token/refresh/', { data: { refresh: oldRefresh } });
+    expect(refused.status()).toBe(401);
+    const adaAgain = await studentPage(browser, viewport);
+    await signIn(adaAgain, adaAccount.username, temporary);
+    await expect(adaAgain).toHaveURL(/\/$/);
+  });
+}

@@ -52,13 +52,32 @@ interface Row extends Record<string, unknown> {
 }
 
 /**
- * Reads a class's progress as `userId` may see it, in one query.
- *
- * @param userId - the signed-in user (any role: the role comes back, so the route can answer 403)
- * @param classId - the class asked for
+ * The progress query as a prepared statement (named on PostgreSQL: parsed and planned once per pooled
+ * connection; planning was 0.7 ms of the 1.1 ms the query took on the server), one per database handle.
+ * Parameters: `userId`, `classId`.
  */
-export async function readProgress(db: Database, userId: number, classId: number): Promise<ProgressRows> {
-  const result = await db.execute<Row>(sql`
+function prepareProgress(db: Database) {
+  const userId = sql.placeholder('userId');
+  const classId = sql.placeholder('classId');
+  const column = <T>(name: keyof Row) => sql<T>`${sql.raw(`x.${name}`)}`;
+  return db
+    .select({
+      role: column<Row['role']>('role'),
+      class_id: column<Row['class_id']>('class_id'),
+      class_name: column<Row['class_name']>('class_name'),
+      created_by: column<Row['created_by']>('created_by'),
+      facilitators: column<Row['facilitators']>('facilitators'),
+      student_id: column<Row['student_id']>('student_id'),
+      username: column<Row['username']>('username'),
+      first_name: column<Row['first_name']>('first_name'),
+      last_name: column<Row['last_name']>('last_name'),
+      classroom_name: column<Row['classroom_name']>('classroom_name'),
+      day: column<Row['day']>('day'),
+      answered_fields: column<Row['answered_fields']>('answered_fields'),
+      updated_at: column<Row['updated_at']>('updated_at'),
+    })
+    .from(
+      sql`(
     with me as (select role from ${users} where id = ${userId}),
     c as (
       select cl.id, cl.name, cl.name_key, cl.created_by,
@@ -81,9 +100,27 @@ export async function readProgress(db: Database, userId: number, classId: number
     from me
     left join c on true
     left join roster s on true
-    left join ${dayAnswers} r on r.user_id = s.id
-    order by s.last_name, s.first_name, s.id, r.day`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+    left join ${dayAnswers} r on r.user_id = s.id) as x`,
+    )
+    .orderBy(sql`x.last_name, x.first_name, x.student_id, x.day`)
+    .prepare('helix_class_progress');
+}
+
+const preparedByDatabase = new WeakMap<Database, ReturnType<typeof prepareProgress>>();
+
+/**
+ * Reads a class's progress as `userId` may see it, in one query.
+ *
+ * @param userId - the signed-in user (any role: the role comes back, so the route can answer 403)
+ * @param classId - the class asked for
+ */
+export async function readProgress(db: Database, userId: number, classId: number): Promise<ProgressRows> {
+  let prepared = preparedByDatabase.get(db);
+  if (prepared === undefined) {
+    prepared = prepareProgress(db);
+    preparedByDatabase.set(db, prepared);
+  }
+  const rows = (await prepared.execute({ userId, classId })) as Row[];
   const first = rows[0];
   if (first === undefined) return { role: null, class: null, students: [] };
   if (first.class_id === null || first.class_name === null) return { role: first.role, class: null, students: [] };

@@ -35,20 +35,31 @@ export interface ProgressRows {
   }[];
 }
 
+interface FacilitatorJson {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+}
+
+/** One row a student (or one row with no student for an empty roster, none for no such class). */
 interface Row extends Record<string, unknown> {
   role: Role | null;
   class_id: number | null;
   class_name: string | null;
   created_by: number | null;
-  facilitators: { id: number; username: string; first_name: string; last_name: string }[] | null;
+  /** JSON text, read from the first row only (the same in every row). */
+  facilitators: string | null;
   student_id: number | null;
   username: string | null;
   first_name: string | null;
   last_name: string | null;
   classroom_name: string | null;
-  day: number | null;
-  answered_fields: number | null;
-  updated_at: Date | string | null;
+  /** The days saved and, at the same positions, their answered fields; null when none. */
+  days: number[] | null;
+  answered: number[] | null;
+  /** Milliseconds since the epoch of the latest save; null when none (a number, not a timestamp to parse). */
+  last_activity_ms: string | number | null;
 }
 
 /**
@@ -72,9 +83,9 @@ function prepareProgress(db: Database) {
       first_name: column<Row['first_name']>('first_name'),
       last_name: column<Row['last_name']>('last_name'),
       classroom_name: column<Row['classroom_name']>('classroom_name'),
-      day: column<Row['day']>('day'),
-      answered_fields: column<Row['answered_fields']>('answered_fields'),
-      updated_at: column<Row['updated_at']>('updated_at'),
+      days: column<Row['days']>('days'),
+      answered: column<Row['answered']>('answered'),
+      last_activity_ms: column<Row['last_activity_ms']>('last_activity_ms'),
     })
     .from(
       sql`(
@@ -82,7 +93,7 @@ function prepareProgress(db: Database) {
     c as (
       select cl.id, cl.name, cl.name_key, cl.created_by,
         (select json_agg(json_build_object('id', f.id, 'username', f.username, 'first_name', f.first_name, 'last_name', f.last_name) order by f.last_name, f.first_name)
-           from ${classFacilitators} cf join ${users} f on f.id = cf.user_id where cf.class_id = cl.id) as facilitators
+           from ${classFacilitators} cf join ${users} f on f.id = cf.user_id where cf.class_id = cl.id)::text as facilitators
       from ${classes} cl, me
       where cl.id = ${classId}
         and (me.role = 'admin' or (me.role = 'facilitator'
@@ -96,13 +107,16 @@ function prepareProgress(db: Database) {
     )
     select me.role, c.id as class_id, c.name as class_name, c.created_by, c.facilitators,
       s.id as student_id, s.username, s.first_name, s.last_name, s.classroom_name,
-      r.day, r.answered_fields, r.updated_at
+      array_agg(r.day order by r.day) filter (where r.day is not null) as days,
+      array_agg(coalesce(r.answered_fields, 0) order by r.day) filter (where r.day is not null) as answered,
+      (extract(epoch from max(r.updated_at)) * 1000)::bigint as last_activity_ms
     from me
     left join c on true
     left join roster s on true
-    left join ${dayAnswers} r on r.user_id = s.id) as x`,
+    left join ${dayAnswers} r on r.user_id = s.id
+    group by me.role, c.id, c.name, c.created_by, c.facilitators, s.id, s.username, s.first_name, s.last_name, s.classroom_name) as x`,
     )
-    .orderBy(sql`x.last_name, x.first_name, x.student_id, x.day`)
+    .orderBy(sql`x.last_name, x.first_name, x.student_id`)
     .prepare('helix_class_progress');
 }
 
@@ -124,27 +138,20 @@ export async function readProgress(db: Database, userId: number, classId: number
   const first = rows[0];
   if (first === undefined) return { role: null, class: null, students: [] };
   if (first.class_id === null || first.class_name === null) return { role: first.role, class: null, students: [] };
-  const students = new Map<number, ProgressRows['students'][number]>();
+  const students: ProgressRows['students'] = [];
   for (const row of rows) {
     if (row.student_id === null) continue;
-    let student = students.get(row.student_id);
-    if (student === undefined) {
-      student = {
-        id: row.student_id,
-        username: row.username ?? '',
-        firstName: row.first_name ?? '',
-        lastName: row.last_name ?? '',
-        classroomName: row.classroom_name,
-        answered: new Map(),
-        lastActivity: null,
-      };
-      students.set(row.student_id, student);
-    }
-    if (row.day !== null) {
-      student.answered.set(row.day, row.answered_fields ?? 0);
-      const updatedAt = row.updated_at === null ? null : new Date(row.updated_at);
-      if (updatedAt !== null && (student.lastActivity === null || updatedAt > student.lastActivity)) student.lastActivity = updatedAt;
-    }
+    const answered = new Map<number, number>();
+    row.days?.forEach((day, index) => answered.set(day, row.answered?.[index] ?? 0));
+    students.push({
+      id: row.student_id,
+      username: row.username ?? '',
+      firstName: row.first_name ?? '',
+      lastName: row.last_name ?? '',
+      classroomName: row.classroom_name,
+      answered,
+      lastActivity: row.last_activity_ms === null ? null : new Date(Number(row.last_activity_ms)),
+    });
   }
   return {
     role: first.role,
@@ -152,8 +159,13 @@ export async function readProgress(db: Database, userId: number, classId: number
       id: first.class_id,
       name: first.class_name,
       createdBy: first.created_by,
-      facilitators: (first.facilitators ?? []).map((f) => ({ id: f.id, username: f.username, firstName: f.first_name, lastName: f.last_name })),
+      facilitators: ((first.facilitators === null ? [] : JSON.parse(first.facilitators)) as FacilitatorJson[]).map((f) => ({
+        id: f.id,
+        username: f.username,
+        firstName: f.first_name,
+        lastName: f.last_name,
+      })),
     },
-    students: [...students.values()],
+    students,
   };
 }

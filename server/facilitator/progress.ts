@@ -42,24 +42,30 @@ interface FacilitatorJson {
   last_name: string;
 }
 
-/** One row a student (or one row with no student for an empty roster, none for no such class). */
+/** A student as the query's JSON gives them. */
+interface StudentJson {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  classroom_name: string | null;
+  /** The days saved and, at the same positions, their answered fields; null when none. */
+  days: number[] | null;
+  answered: number[] | null;
+  /** Milliseconds since the epoch of the latest save; null when none. */
+  last_ms: number | null;
+}
+
+/** The query's one row (none when the user no longer exists). */
 interface Row extends Record<string, unknown> {
   role: Role | null;
   class_id: number | null;
   class_name: string | null;
   created_by: number | null;
-  /** JSON text, read from the first row only (the same in every row). */
+  /** JSON text of {@link FacilitatorJson}s. */
   facilitators: string | null;
-  student_id: number | null;
-  username: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  classroom_name: string | null;
-  /** The days saved and, at the same positions, their answered fields; null when none. */
-  days: number[] | null;
-  answered: number[] | null;
-  /** Milliseconds since the epoch of the latest save; null when none (a number, not a timestamp to parse). */
-  last_activity_ms: string | number | null;
+  /** JSON text of {@link StudentJson}s in name order; null for no class or an empty roster. */
+  students: string | null;
 }
 
 /**
@@ -78,14 +84,7 @@ function prepareProgress(db: Database) {
       class_name: column<Row['class_name']>('class_name'),
       created_by: column<Row['created_by']>('created_by'),
       facilitators: column<Row['facilitators']>('facilitators'),
-      student_id: column<Row['student_id']>('student_id'),
-      username: column<Row['username']>('username'),
-      first_name: column<Row['first_name']>('first_name'),
-      last_name: column<Row['last_name']>('last_name'),
-      classroom_name: column<Row['classroom_name']>('classroom_name'),
-      days: column<Row['days']>('days'),
-      answered: column<Row['answered']>('answered'),
-      last_activity_ms: column<Row['last_activity_ms']>('last_activity_ms'),
+      students: column<Row['students']>('students'),
     })
     .from(
       sql`(
@@ -104,19 +103,23 @@ function prepareProgress(db: Database) {
         ${users.classroomName} as classroom_name
       from ${users}, c
       where ${onRoster(sql`c.id`, sql`c.name_key`, sql`${users.id}`)}
+    ),
+    per_student as (
+      select s.id, s.username, s.first_name, s.last_name, s.classroom_name,
+        array_agg(r.day order by r.day) filter (where r.day is not null) as days,
+        array_agg(coalesce(r.answered_fields, 0) order by r.day) filter (where r.day is not null) as answered,
+        (extract(epoch from max(r.updated_at)) * 1000)::bigint as last_ms
+      from roster s
+      left join ${dayAnswers} r on r.user_id = s.id
+      group by s.id, s.username, s.first_name, s.last_name, s.classroom_name
     )
     select me.role, c.id as class_id, c.name as class_name, c.created_by, c.facilitators,
-      s.id as student_id, s.username, s.first_name, s.last_name, s.classroom_name,
-      array_agg(r.day order by r.day) filter (where r.day is not null) as days,
-      array_agg(coalesce(r.answered_fields, 0) order by r.day) filter (where r.day is not null) as answered,
-      (extract(epoch from max(r.updated_at)) * 1000)::bigint as last_activity_ms
+      (select json_agg(json_build_object('id', p.id, 'username', p.username, 'first_name', p.first_name, 'last_name', p.last_name,
+          'classroom_name', p.classroom_name, 'days', p.days, 'answered', p.answered, 'last_ms', p.last_ms)
+        order by p.last_name, p.first_name, p.id) from per_student p)::text as students
     from me
-    left join c on true
-    left join roster s on true
-    left join ${dayAnswers} r on r.user_id = s.id
-    group by me.role, c.id, c.name, c.created_by, c.facilitators, s.id, s.username, s.first_name, s.last_name, s.classroom_name) as x`,
+    left join c on true) as x`,
     )
-    .orderBy(sql`x.last_name, x.first_name, x.student_id`)
     .prepare('helix_class_progress');
 }
 
@@ -138,21 +141,19 @@ export async function readProgress(db: Database, userId: number, classId: number
   const first = rows[0];
   if (first === undefined) return { role: null, class: null, students: [] };
   if (first.class_id === null || first.class_name === null) return { role: first.role, class: null, students: [] };
-  const students: ProgressRows['students'] = [];
-  for (const row of rows) {
-    if (row.student_id === null) continue;
+  const students = ((first.students === null ? [] : JSON.parse(first.students)) as StudentJson[]).map((student) => {
     const answered = new Map<number, number>();
-    row.days?.forEach((day, index) => answered.set(day, row.answered?.[index] ?? 0));
-    students.push({
-      id: row.student_id,
-      username: row.username ?? '',
-      firstName: row.first_name ?? '',
-      lastName: row.last_name ?? '',
-      classroomName: row.classroom_name,
+    student.days?.forEach((day, index) => answered.set(day, student.answered?.[index] ?? 0));
+    return {
+      id: student.id,
+      username: student.username,
+      firstName: student.first_name,
+      lastName: student.last_name,
+      classroomName: student.classroom_name,
       answered,
-      lastActivity: row.last_activity_ms === null ? null : new Date(Number(row.last_activity_ms)),
-    });
-  }
+      lastActivity: student.last_ms === null ? null : new Date(student.last_ms),
+    };
+  });
   return {
     role: first.role,
     class: {

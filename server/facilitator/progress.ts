@@ -10,29 +10,25 @@ import type { Database } from '../db/index.ts';
 import { classes, classFacilitators, dayAnswers, users, type Role } from '../db/schema.ts';
 import { onRoster, type Person } from './classes.ts';
 
-/** A cell of the progress table. */
+/** A cell of the progress table: none of the day's fields answered, some, or all. */
 export type DayState = 'not_started' | 'in_progress' | 'complete';
 
-/** The state of a day with `answered` of `fields` answered: none is not started, all is complete. */
-export function dayState(answered: number, fields: number): DayState {
-  if (answered <= 0) return 'not_started';
-  return answered >= fields ? 'complete' : 'in_progress';
+/** A day of the progress table: its number and how many answer fields it has. */
+export interface ProgressDay {
+  day: number;
+  fields: number;
 }
 
-/** What the progress query found. `role` null: the user no longer exists. `class` null: no such class visible to them. */
+/**
+ * What the progress query found. `role` null: the user no longer exists. `class` null: no such class
+ * visible to them. `studentsJson` is the response's `students` array as JSON text, built by PostgreSQL
+ * (docs/facilitators.md#api): `[{"id", "username", "first_name", "last_name", "classroom_name",
+ * "last_activity" (ISO 8601 UTC or null), "days": [{"day", "answered", "state"}]}]`, by last then first name.
+ */
 export interface ProgressRows {
   role: Role | null;
   class: { id: number; name: string; createdBy: number | null; facilitators: Person[] } | null;
-  students: {
-    id: number;
-    username: string;
-    firstName: string;
-    lastName: string;
-    classroomName: string | null;
-    /** Answered fields by day; a day never saved is absent. */
-    answered: Map<number, number>;
-    lastActivity: Date | null;
-  }[];
+  studentsJson: string;
 }
 
 interface FacilitatorJson {
@@ -40,20 +36,6 @@ interface FacilitatorJson {
   username: string;
   first_name: string;
   last_name: string;
-}
-
-/** A student as the query's JSON gives them. */
-interface StudentJson {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  classroom_name: string | null;
-  /** The days saved and, at the same positions, their answered fields; null when none. */
-  days: number[] | null;
-  answered: number[] | null;
-  /** Milliseconds since the epoch of the latest save; null when none. */
-  last_ms: number | null;
 }
 
 /** The query's one row (none when the user no longer exists). */
@@ -64,14 +46,16 @@ interface Row extends Record<string, unknown> {
   created_by: number | null;
   /** JSON text of {@link FacilitatorJson}s. */
   facilitators: string | null;
-  /** JSON text of {@link StudentJson}s in name order; null for no class or an empty roster. */
+  /** JSON text of the students; null for no class or an empty roster. */
   students: string | null;
 }
 
 /**
  * The progress query as a prepared statement (named on PostgreSQL: parsed and planned once per pooled
- * connection; planning was 0.7 ms of the 1.1 ms the query took on the server), one per database handle.
- * Parameters: `userId`, `classId`.
+ * connection; planning was 0.7 ms of the 1.1 ms the first version took on the server), one per database
+ * handle. Parameters: `userId`, `classId`, and `days` and `fields` (int arrays of equal length). The
+ * students' JSON is built by PostgreSQL, so the server only passes it on: parsing and serialising it
+ * again was most of the route's CPU in `npm run bench:api`.
  */
 function prepareProgress(db: Database) {
   const userId = sql.placeholder('userId');
@@ -104,18 +88,26 @@ function prepareProgress(db: Database) {
       from ${users}, c
       where ${onRoster(sql`c.id`, sql`c.name_key`, sql`${users.id}`)}
     ),
+    week as (select * from unnest(${sql.placeholder('days')}::int[], ${sql.placeholder('fields')}::int[]) as w(day, fields)),
+    cells as (
+      select s.id, w.day, coalesce(r.answered_fields, 0) as answered, w.fields, r.updated_at
+      from roster s cross join week w
+      left join ${dayAnswers} r on r.user_id = s.id and r.day = w.day
+    ),
     per_student as (
       select s.id, s.username, s.first_name, s.last_name, s.classroom_name,
-        array_agg(r.day order by r.day) filter (where r.day is not null) as days,
-        array_agg(coalesce(r.answered_fields, 0) order by r.day) filter (where r.day is not null) as answered,
-        (extract(epoch from max(r.updated_at)) * 1000)::bigint as last_ms
-      from roster s
-      left join ${dayAnswers} r on r.user_id = s.id
+        max(cells.updated_at) as last_activity,
+        json_agg(json_build_object('day', cells.day, 'answered', cells.answered,
+            'state', case when cells.answered <= 0 then 'not_started' when cells.answered >= cells.fields then 'complete' else 'in_progress' end)
+          order by cells.day) as days
+      from roster s join cells on cells.id = s.id
       group by s.id, s.username, s.first_name, s.last_name, s.classroom_name
     )
     select me.role, c.id as class_id, c.name as class_name, c.created_by, c.facilitators,
       (select json_agg(json_build_object('id', p.id, 'username', p.username, 'first_name', p.first_name, 'last_name', p.last_name,
-          'classroom_name', p.classroom_name, 'days', p.days, 'answered', p.answered, 'last_ms', p.last_ms)
+          'classroom_name', p.classroom_name,
+          'last_activity', to_char(p.last_activity at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'days', p.days)
         order by p.last_name, p.first_name, p.id) from per_student p)::text as students
     from me
     left join c on true) as x`,
@@ -130,43 +122,30 @@ const preparedByDatabase = new WeakMap<Database, ReturnType<typeof prepareProgre
  *
  * @param userId - the signed-in user (any role: the role comes back, so the route can answer 403)
  * @param classId - the class asked for
+ * @param week - the days shown and their answer fields, in order; a day with no fields is never complete
  */
-export async function readProgress(db: Database, userId: number, classId: number): Promise<ProgressRows> {
+export async function readProgress(db: Database, userId: number, classId: number, week: readonly ProgressDay[]): Promise<ProgressRows> {
   let prepared = preparedByDatabase.get(db);
   if (prepared === undefined) {
     prepared = prepareProgress(db);
     preparedByDatabase.set(db, prepared);
   }
-  const rows = (await prepared.execute({ userId, classId })) as Row[];
+  const days = week.map(({ day }) => day);
+  // A day without fields counts as complete once saved at all (answered 0 >= 0 never happens: not started).
+  const fields = week.map((each) => Math.max(1, each.fields));
+  const rows = (await prepared.execute({ userId, classId, days, fields })) as Row[];
   const first = rows[0];
-  if (first === undefined) return { role: null, class: null, students: [] };
-  if (first.class_id === null || first.class_name === null) return { role: first.role, class: null, students: [] };
-  const students = ((first.students === null ? [] : JSON.parse(first.students)) as StudentJson[]).map((student) => {
-    const answered = new Map<number, number>();
-    student.days?.forEach((day, index) => answered.set(day, student.answered?.[index] ?? 0));
-    return {
-      id: student.id,
-      username: student.username,
-      firstName: student.first_name,
-      lastName: student.last_name,
-      classroomName: student.classroom_name,
-      answered,
-      lastActivity: student.last_ms === null ? null : new Date(student.last_ms),
-    };
-  });
+  if (first === undefined) return { role: null, class: null, studentsJson: '[]' };
+  if (first.class_id === null || first.class_name === null) return { role: first.role, class: null, studentsJson: '[]' };
+  const facilitators = (first.facilitators === null ? [] : JSON.parse(first.facilitators)) as FacilitatorJson[];
   return {
     role: first.role,
     class: {
       id: first.class_id,
       name: first.class_name,
       createdBy: first.created_by,
-      facilitators: ((first.facilitators === null ? [] : JSON.parse(first.facilitators)) as FacilitatorJson[]).map((f) => ({
-        id: f.id,
-        username: f.username,
-        firstName: f.first_name,
-        lastName: f.last_name,
-      })),
+      facilitators: facilitators.map((f) => ({ id: f.id, username: f.username, firstName: f.first_name, lastName: f.last_name })),
     },
-    students,
+    studentsJson: first.students ?? '[]',
   };
 }

@@ -38,7 +38,7 @@ import {
   type Staff,
 } from '../facilitator/classes.ts';
 import { answersCsv, type ExportColumn } from '../facilitator/export.ts';
-import { dayState, readProgress } from '../facilitator/progress.ts';
+import { readProgress } from '../facilitator/progress.ts';
 import { markdownToPlainText, renderMessageHtml } from '../markdown/markdown.ts';
 import { idParams } from './id-params.ts';
 import { errorResponse, MAX_NAME_LENGTH } from './schemas.ts';
@@ -232,29 +232,17 @@ export async function facilitatorRoutes(app: FastifyInstance, options: Facilitat
     async (request, reply) => {
       if (request.user === null) throw new HttpError('not_authenticated');
       // One query: the role, the class and the counts together (server/facilitator/progress.ts).
-      const progress = await readProgress(db, request.user.id, request.params.id);
+      const progress = await readProgress(db, request.user.id, request.params.id, week);
       if (progress.role === null) throw new HttpError('invalid_token', 'The account for this token no longer exists.');
       if (progress.role === 'student') throw new HttpError('forbidden', 'Only facilitators and admins may use the facilitator console.');
       if (progress.class === null) throw new HttpError('not_found', 'No class with this id is yours.');
-      const days = readableDays(answersValidator).map((day) => ({ day, title: dayTitle(answersValidator, day), fields: answersValidator.fields(day).length }));
-      const body = JSON.stringify({
-        class: {
-          id: progress.class.id,
-          name: progress.class.name,
-          is_creator: progress.class.createdBy === request.user.id,
-          facilitators: progress.class.facilitators.map(toPersonResponse),
-        },
-        days,
-        students: progress.students.map((student) => ({
-          ...toPersonResponse(student),
-          classroom_name: student.classroomName,
-          last_activity: student.lastActivity?.toISOString() ?? null,
-          days: days.map(({ day, fields }) => {
-            const answered = student.answered.get(day) ?? 0;
-            return { day, answered, state: dayState(answered, fields) };
-          }),
-        })),
+      const classJson = JSON.stringify({
+        id: progress.class.id,
+        name: progress.class.name,
+        is_creator: progress.class.createdBy === request.user.id,
+        facilitators: progress.class.facilitators.map(toPersonResponse),
       });
+      const body = `{"class":${classJson},"days":${weekJson},"students":${progress.studentsJson}}`;
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       void reply.header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
@@ -323,6 +311,9 @@ export async function facilitatorRoutes(app: FastifyInstance, options: Facilitat
   );
 
   const dayParam = ['The day number.', answersValidator.lastDay] as const;
+  // The week as the progress table shows it, computed once: each day's title and answer fields.
+  const week = readableDays(answersValidator).map((day) => ({ day, title: dayTitle(answersValidator, day), fields: answersValidator.fields(day).length }));
+  const weekJson = JSON.stringify(week);
 
   app.get<{ Params: { id: number; studentId: number; day: number } }>(
     '/api/facilitator/classes/:id/students/:studentId/days/:day/',

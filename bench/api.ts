@@ -381,8 +381,12 @@ async function benchClass(
   };
   const plans = [{ headers: teacher, bodies: [] }];
   await run({ name: 'progress', url, method: 'GET', connections, durationSeconds, plans });
+  // A backend's counters reach pg_stat_database when it has been idle 10 s (PGSTAT_IDLE_INTERVAL): wait them out on both sides.
+  const statsSettle = () => new Promise((resolveWait) => setTimeout(resolveWait, scratch === null ? 0 : 11_000));
+  await statsSettle();
   const before = await committed();
   const counted = await runLoad({ name: 'progress-count', url, method: 'GET', connections: 1, durationSeconds: 2, plans }, workDir);
+  await statsSettle();
   const after = await committed();
   // The two statistics queries of `committed` are transactions of their own.
   const queriesPerProgress = before === null || after === null ? null : (after - before - 1) / (counted.ok + counted.non2xx);

@@ -9,15 +9,16 @@ const DATA_DIR = `.tmp/e2e-data-${process.env.E2E_PORT ?? 3100}`;
 const PASSWORD = 'correct horse battery staple';
 
 /** `npm run facilitator -- add`, the way a programme sets up its first facilitator, while the server runs. */
-function addFacilitatorWithCli(username: string): void {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/facilitator.ts', 'add', username, '--first-name', 'Ms', '--last-name', 'Rivera'], {
+function addFacilitatorWithCli(username: string, role: 'facilitator' | 'admin' = 'facilitator'): void {
+  const flags = role === 'admin' ? ['--admin'] : [];
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/facilitator.ts', 'add', username, ...flags, '--first-name', 'Ms', '--last-name', 'Rivera'], {
     input: `${PASSWORD}\n`,
     env: { ...process.env, DATA_DIR, DATABASE_URL: '' },
     encoding: 'utf8',
     timeout: 30_000,
   });
   expect(result.stderr).toBe('');
-  expect(result.stdout).toContain(`Created facilitator "${username}"`);
+  expect(result.stdout).toContain(`Created ${role} "${username}"`);
   expect(result.status).toBe(0);
 }
 
@@ -142,3 +143,55 @@ for (const viewport of VIEWPORTS) {
     await expect(adaAgain).toHaveURL(/\/$/);
   });
 }
+
+test('an admin adds a facilitator, reads the audit log and deletes a class only after typing its name; every console page is axe clean at both widths', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const admin = uniqueUsername('head');
+  addFacilitatorWithCli(admin, 'admin');
+  const className = `Summer ${uniqueUsername('camp-')}`;
+  const kid = await signUpWithApi(request, 'Kim', className);
+  const page = await studentPage(browser, VIEWPORTS[0]);
+  await signIn(page, admin, PASSWORD);
+  await expect(page).toHaveURL(/\/facilitator$/);
+  await page.getByLabel('Class name').fill(className);
+  await page.getByRole('button', { name: /create/i }).click();
+
+  // A facilitator made in the console signs in with the password shown once.
+  await page.getByRole('link', { name: 'Admin' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin');
+  const newcomer = uniqueUsername('visitor');
+  await page.getByLabel('Username').fill(newcomer);
+  await page.getByLabel('First name').fill('Dr');
+  await page.getByLabel('Last name').fill('Visitor');
+  await page.getByRole('button', { name: 'Add facilitator' }).click();
+  const shown = page.getByRole('alertdialog').locator('output');
+  await expect(shown).toHaveText(/^[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$/);
+  const temporary = (await shown.textContent())!;
+  await page.getByRole('button', { name: 'Done' }).click();
+  const login = await request.post('/api/token/', { data: { username: newcomer, password: temporary } });
+  expect(login.status()).toBe(200);
+
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    for (const path of ['/facilitator', '/facilitator/admin']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoSeriousAxeViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    }
+  }
+
+  // Deleting the class takes its students' accounts with it, after the exact name.
+  await page.goto('/facilitator');
+  await page.getByRole('link', { name: className }).click();
+  await page.getByRole('button', { name: 'Delete class' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByLabel(/Type the class name/).fill(className.toLowerCase());
+  await expect(dialog.getByRole('button', { name: 'Delete class' })).toBeDisabled();
+  await dialog.getByLabel(/Type the class name/).fill(className);
+  await dialog.getByRole('button', { name: 'Delete class' }).click();
+  await expect(page).toHaveURL(/\/facilitator$/);
+  await expect(page.getByRole('link', { name: className })).toHaveCount(0);
+  const gone = await request.get('/api/student/profile/', { headers: { authorization: `Bearer ${kid.access}` } });
+  expect(gone.status()).toBe(401);
+});

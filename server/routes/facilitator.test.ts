@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { createPasswordHasher } from '../auth/passwords.ts';
 import { createStaffAccount } from '../facilitator/accounts.ts';
-import { bearer, DATABASE_KINDS, FAST_PASSWORD_HASHING, useTestApp, type TestServer } from '../test/harness.ts';
+import { bearer, createTestApp, DATABASE_KINDS, FAST_PASSWORD_HASHING, useTestApp, type TestServer } from '../test/harness.ts';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -103,6 +103,20 @@ describe.each(DATABASE_KINDS)('the facilitator console API (%s)', (kind) => {
     // geneQ1 and worksheet.0; spaces only do not count.
     expect(anaRow.days[0]).toEqual({ day: 1, answered: 2, state: 'in_progress' });
     expect(anaRow.days[1]).toEqual({ day: 2, answered: 0, state: 'not_started' });
+  });
+
+  it('answers the same ETag from a second server on the same database, so polling across servers gets 304s', async () => {
+    const first = await progress();
+    const second = await createTestApp(server.database);
+    try {
+      const response = await second.app.inject({
+        url: `/api/facilitator/classes/${classId}/progress/`,
+        headers: { ...bearer(rivera.access), 'if-none-match': first.headers.etag as string },
+      });
+      expect(response.statusCode).toBe(304);
+    } finally {
+      await second.app.close();
+    }
   });
 
   it("shows a student's day in today's shape and records who looked", async () => {

@@ -10,9 +10,6 @@ import type { Database } from '../db/index.ts';
 import { classes, classFacilitators, dayAnswers, users, type Role } from '../db/schema.ts';
 import { onRoster, type Person } from './classes.ts';
 
-/** A cell of the progress table: none of the day's fields answered, some, or all. */
-export type DayState = 'not_started' | 'in_progress' | 'complete';
-
 /** A day of the progress table: its number and how many answer fields it has. */
 export interface ProgressDay {
   day: number;

@@ -283,6 +283,7 @@ describe.each(DATABASE_KINDS)('the facilitator console API (%s)', (kind) => {
       ['POST', `/api/facilitator/classes/${classId}/students/${ana.id}/password/`],
       ['GET', '/api/facilitator/facilitators/'],
       ['POST', '/api/facilitator/facilitators/', { username: 'sneaky', first_name: 'S', last_name: 'N' }],
+      ['POST', '/api/facilitator/facilitators/1/password/'],
       ['GET', '/api/facilitator/unassigned/'],
       ['GET', '/api/facilitator/audit/'],
     ];

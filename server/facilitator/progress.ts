@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { classes, classFacilitators, dayAnswers, users, type Role } from '../db/schema.ts';
-import { onRoster, type Person } from './classes.ts';
+import { rosterIds, type Person } from './classes.ts';
 
 /** A day of the progress table: its number and how many answer fields it has. */
 export interface ProgressDay {
@@ -82,8 +82,9 @@ function prepareProgress(db: Database) {
     roster as (
       select ${users.id} as id, ${users.username} as username, ${users.firstName} as first_name, ${users.lastName} as last_name,
         ${users.classroomName} as classroom_name
-      from ${users}, c
-      where ${onRoster(sql`c.id`, sql`c.name_key`, sql`${users.id}`)}
+      from c
+      cross join lateral ${rosterIds(sql`c.id`, sql`c.name_key`)} as ids(id)
+      join ${users} on ${users.id} = ids.id
     ),
     week as (select * from unnest(${sql.placeholder('days')}::int[], ${sql.placeholder('fields')}::int[]) as w(day, fields)),
     cells as (

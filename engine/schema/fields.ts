@@ -205,10 +205,27 @@ export function answerFields(schema: AnswersSchema): AnswerField[] {
  * unanswered. A missing value is unanswered.
  */
 export function isAnswered(field: AnswerField, answers: unknown): boolean {
-  const value = valueAt(answers, field.path);
+  let value = answers;
+  for (const segment of segmentsOf(field)) {
+    if (Array.isArray(value)) value = value[Number(segment)];
+    else if (isPlainObject(value)) value = Object.hasOwn(value, segment) ? value[segment] : undefined;
+    else return false;
+  }
   if (value === undefined) return false;
-  if (typeof value === 'string' && value.trim() === '' && typeof field.defaultValue === 'string' && field.defaultValue.trim() === '') return false;
+  if (typeof value === 'string') return typeof field.defaultValue === 'string' && field.defaultValue.trim() === '' ? value.trim() !== '' : value !== field.defaultValue;
   return !jsonEqual(value, field.defaultValue);
+}
+
+/** Each field's path split once: a save counts every field of its day (server/answers/validators.ts). */
+const fieldSegments = new WeakMap<AnswerField, readonly string[]>();
+
+function segmentsOf(field: AnswerField): readonly string[] {
+  let segments = fieldSegments.get(field);
+  if (segments === undefined) {
+    segments = field.path.split('.');
+    fieldSegments.set(field, segments);
+  }
+  return segments;
 }
 
 /**

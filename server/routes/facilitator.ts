@@ -9,6 +9,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Answers } from '../../engine/schema/index.ts';
 import type { AnswersValidator } from '../answers/validators.ts';
+import { ACCOUNT_GONE_DETAIL } from '../auth/authenticate.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import { temporaryPassword } from '../auth/temporary-password.ts';
@@ -115,7 +116,7 @@ export async function facilitatorRoutes(app: FastifyInstance, options: Facilitat
     const staff = await findStaff(db, request.user.id);
     if (staff === null) {
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, request.user.id)).limit(1);
-      if (user === undefined) throw new HttpError('invalid_token', 'The account for this token no longer exists.');
+      if (user === undefined) throw new HttpError('invalid_token', ACCOUNT_GONE_DETAIL);
       throw new HttpError('forbidden', 'Only facilitators and admins may use the facilitator console.');
     }
     request.staff = staff;
@@ -140,6 +141,10 @@ export async function facilitatorRoutes(app: FastifyInstance, options: Facilitat
     return student;
   };
   const guarded = { onRequest: authenticate, preHandler: requireStaff };
+  const dayParam = ['The day number.', answersValidator.lastDay] as const;
+  // The week as the progress table shows it, computed once: each day's title and answer fields.
+  const week = readableDays(answersValidator).map((day) => ({ day, title: dayTitle(answersValidator, day), fields: answersValidator.fields(day).length }));
+  const weekJson = JSON.stringify(week);
 
   app.get(
     '/api/facilitator/classes/',
@@ -233,7 +238,7 @@ export async function facilitatorRoutes(app: FastifyInstance, options: Facilitat
       if (request.user === null) throw new HttpError('not_authenticated');
       // One query: the role, the class and the counts together (server/facilitator/progress.ts).
       const progress = await readProgress(db, request.user.id, request.params.id, week);
-      if (progress.role === null) throw new HttpError('invalid_token', 'The account for this token no longer exists.');
+      if (progress.role === null) throw new HttpError('invalid_token', ACCOUNT_GONE_DETAIL);
       if (progress.role === 'student') throw new HttpError('forbidden', 'Only facilitators and admins may use the facilitator console.');
       if (progress.class === null) throw new HttpError('not_found', 'No class with this id is yours.');
       const classJson = JSON.stringify({
@@ -310,10 +315,6 @@ export async function facilitatorRoutes(app: FastifyInstance, options: Facilitat
     },
   );
 
-  const dayParam = ['The day number.', answersValidator.lastDay] as const;
-  // The week as the progress table shows it, computed once: each day's title and answer fields.
-  const week = readableDays(answersValidator).map((day) => ({ day, title: dayTitle(answersValidator, day), fields: answersValidator.fields(day).length }));
-  const weekJson = JSON.stringify(week);
 
   app.get<{ Params: { id: number; studentId: number; day: number } }>(
     '/api/facilitator/classes/:id/students/:studentId/days/:day/',
@@ -412,7 +413,7 @@ export async function facilitatorRoutes(app: FastifyInstance, options: Facilitat
       const columns: ExportColumn[] = days.flatMap((each) => answersValidator.fields(each).map((field) => ({ day: each, field })));
       const students = roster.map((student) => ({
         ...student,
-        answers: new Map([...(saved.get(student.id) ?? new Map<number, { answers: Answers }>())].map(([each, stored]) => [each, stored.answers])),
+        answers: new Map([...(saved.get(student.id)?.entries() ?? [])].map(([each, stored]) => [each, stored.answers])),
       }));
       void reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${csvFileName(classRow.name, day)}"`);
       return reply.send(answersCsv(columns, students));

@@ -7,6 +7,37 @@ import { problemOf } from './format.ts';
 // alert dialog, which the student app's logout already loads: the console adds no Radix code of its own,
 // so the students' chunks stay as they are.
 
+/**
+ * The state of a dialog that runs one action: open, busy while the action runs (the dialog cannot be
+ * closed then), and the reason the action failed. `run` closes the dialog when the action succeeds and
+ * keeps it open with {@link problemOf}'s words for the error when it fails; `changeOpen` clears the
+ * reason, and calls `onOpenChange` (to reset a form) whenever the dialog opens or closes.
+ */
+function useDialogAction(onOpenChange?: () => void) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  async function run(action: () => Promise<void>, problems?: Parameters<typeof problemOf>[1]) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await action();
+      setOpen(false);
+    } catch (error) {
+      setProblem(problemOf(error, problems));
+    } finally {
+      setBusy(false);
+    }
+  }
+  function changeOpen(next: boolean) {
+    if (busy) return;
+    setOpen(next);
+    setProblem(null);
+    onOpenChange?.();
+  }
+  return { open, busy, problem, run, changeOpen };
+}
+
 export interface ConfirmButtonProps {
   /** The button's text, e.g. "Remove". */
   label: string;
@@ -27,32 +58,11 @@ export interface ConfirmButtonProps {
  * button. While `onConfirm` runs, both are disabled; when it fails, the dialog says why and stays open.
  */
 export function ConfirmButton({ label, accessibleLabel, title, description, confirmLabel = label, onConfirm }: ConfirmButtonProps) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  async function confirm() {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await onConfirm();
-      setOpen(false);
-    } catch (error) {
-      setProblem(problemOf(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { open, busy, problem, run, changeOpen } = useDialogAction();
+  const confirm = () => run(onConfirm);
 
   return (
-    <AlertDialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (busy) return;
-        setOpen(next);
-        setProblem(null);
-      }}
-    >
+    <AlertDialog.Root open={open} onOpenChange={changeOpen}>
       <AlertDialog.Trigger className="button button--secondary console-button" aria-label={accessibleLabel}>
         {label}
       </AlertDialog.Trigger>
@@ -190,38 +200,19 @@ export interface DeleteClassDialogProps {
  * included).
  */
 export function DeleteClassDialog({ className, onDelete }: DeleteClassDialogProps) {
-  const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { open, busy, problem, run, changeOpen } = useDialogAction(() => setTyped(''));
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const matches = typed === className;
 
   async function remove() {
     if (!matches) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      await onDelete(typed);
-      setOpen(false);
-    } catch (error) {
-      setProblem(problemOf(error, { confirmation_mismatch: 'The name typed is not the class’s name.' }));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => onDelete(typed), { confirmation_mismatch: 'The name typed is not the class’s name.' });
   }
 
   return (
-    <AlertDialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (busy) return;
-        setOpen(next);
-        setTyped('');
-        setProblem(null);
-      }}
-    >
+    <AlertDialog.Root open={open} onOpenChange={changeOpen}>
       <AlertDialog.Trigger className="button button--danger">Delete class</AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="overlay-base__backdrop" />

@@ -31,7 +31,8 @@ describe('InboxProvider', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it("shows a facilitator's new message in the unread count within a minute, without a reload", async () => {
+  /** A signed-in student's unread count, once the first inbox fetch has answered. */
+  async function renderUnreadCount() {
     render(
       <AuthContext.Provider value={signedIn}>
         <InboxProvider client={client}>
@@ -40,6 +41,10 @@ describe('InboxProvider', () => {
       </AuthContext.Provider>,
     );
     await act(async () => undefined);
+  }
+
+  it("shows a facilitator's new message in the unread count within a minute, without a reload", async () => {
+    await renderUnreadCount();
     expect(screen.getByText('0 unread')).toBeInTheDocument();
     inbox = [message(2, false), ...inbox];
     await act(async () => {
@@ -50,14 +55,7 @@ describe('InboxProvider', () => {
 
   it('asks again when the page comes back into view, and not while it is hidden', async () => {
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-    render(
-      <AuthContext.Provider value={signedIn}>
-        <InboxProvider client={client}>
-          <UnreadCount />
-        </InboxProvider>
-      </AuthContext.Provider>,
-    );
-    await act(async () => undefined);
+    await renderUnreadCount();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(3 * INBOX_REFRESH_MS);
     });

@@ -23,6 +23,9 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
+    // The service worker answers the app's files from its cache, out of reach of `page.route`; the tests
+    // of the app on the device (e2e/offline.spec.ts, e2e/deploy.spec.ts) allow it.
+    serviceWorkers: 'block',
   },
   expect: {
     // Screenshot baselines (e2e/visual.spec.ts): animations stopped, caret hidden, a small tolerance for

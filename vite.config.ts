@@ -3,7 +3,9 @@ import react from '@vitejs/plugin-react';
 import rehypeSlug from 'rehype-slug';
 import remarkGfm from 'remark-gfm';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { embedOrigins } from './scripts/embed-origins/vite-plugin.ts';
+import { lessonImageEntries } from './scripts/lesson-images.ts';
 
 /** Modules of this repository's `src/` and `engine/` (TypeScript), by absolute path. */
 const OWN_SOURCE = new RegExp(`^${escapeRegExp(import.meta.dirname)}/(?:src|engine)/[^?]*\\.tsx?$`);
@@ -24,6 +26,21 @@ export default defineConfig({
     react({ include: /\.(jsx|js|mdx|md|tsx|ts)$/ }),
     // dist/embed-origins.json: the framed sites the server's CSP allows (docs/security.md#headers).
     embedOrigins(import.meta.dirname),
+    // dist/sw.js: the service worker that keeps the app, the lessons and their images on the device
+    // (src/service-worker/sw.ts; docs/decisions/010-offline-days.md). Registered by the app itself.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/service-worker',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,webp,png,woff2}'],
+        globIgnores: ['.vite/**', 'embed-origins.json'],
+        // The lesson images are served from content/images at /images/, outside dist/.
+        additionalManifestEntries: lessonImageEntries(`${import.meta.dirname}/content/images`),
+      },
+    }),
   ],
   publicDir: false,
   server: {

@@ -13,7 +13,7 @@ export {
   type SaveOutcome,
 } from './answers/session.ts';
 
-export { openDraftStore } from './answers/drafts.ts';
+export { forgetSavedCopies, openDraftStore } from './answers/drafts.ts';
 export { AnswersForm } from './answers/AnswersForm.tsx';
 export {
   answerQuestions,

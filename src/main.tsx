@@ -7,6 +7,7 @@ import '../engine/styles.css';
 import './styles.css';
 import { App } from './App.tsx';
 import { AuthProvider } from './auth/AuthProvider.tsx';
+import { ServiceWorkerUpdates } from './service-worker/ServiceWorkerUpdates.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root"> for the app to mount.');
@@ -14,6 +15,7 @@ if (!root) throw new Error('index.html must contain <div id="root"> for the app 
 createRoot(root).render(
   <StrictMode>
     <BrowserRouter>
+      <ServiceWorkerUpdates />
       <AuthProvider>
         <App />
       </AuthProvider>

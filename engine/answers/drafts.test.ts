@@ -1,6 +1,6 @@
 import { clear, createStore } from 'idb-keyval';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DRAFTS_DATABASE, openDraftStore } from './drafts.ts';
+import { DRAFTS_DATABASE, forgetSavedCopies, openDraftStore } from './drafts.ts';
 
 const draft = (text: string, editedAt: number) => ({ answers: { note: text }, base: { note: '' }, baseRevision: 1, editedAt });
 
@@ -47,5 +47,27 @@ describe('openDraftStore (issue 6, "Local drafts")', () => {
     await openDraftStore('student-1/day-1', 'tab-b').write(draft('b', 2));
     await openDraftStore('student-1/day-1', 'tab-c').remove(['tab-a']);
     expect((await openDraftStore('student-1/day-1').list()).map((each) => each.id)).toEqual(['tab-b']);
+  });
+
+  describe('the copy of the server\'s answers', () => {
+    const copy = (text: string, revision: number) => ({ answers: { note: text }, revision, savedAt: 1_000 * revision });
+
+    it('is kept per student and day, apart from the drafts', async () => {
+      await openDraftStore('student-1/day-1', 'tab-a').writeSaved(copy('loaded', 3));
+      expect(await openDraftStore('student-1/day-1', 'tab-b').readSaved()).toEqual(copy('loaded', 3));
+      expect(await openDraftStore('student-1/day-1').list()).toEqual([]);
+      expect(await openDraftStore('student-2/day-1').readSaved()).toBeNull();
+      expect(await openDraftStore('student-1/day-2').readSaved()).toBeNull();
+    });
+
+    it('is forgotten for one student at logout, while their drafts and other students\' copies stay', async () => {
+      await openDraftStore('student-1/day-1', 'tab-a').writeSaved(copy('first student', 1));
+      await openDraftStore('student-1/day-1', 'tab-a').write(draft('not yet on the server', 5));
+      await openDraftStore('student-11/day-1', 'tab-a').writeSaved(copy('another student', 2));
+      await forgetSavedCopies('student-1/');
+      expect(await openDraftStore('student-1/day-1').readSaved()).toBeNull();
+      expect((await openDraftStore('student-1/day-1').list()).map((each) => each.answers.note)).toEqual(['not yet on the server']);
+      expect(await openDraftStore('student-11/day-1').readSaved()).toEqual(copy('another student', 2));
+    });
   });
 });

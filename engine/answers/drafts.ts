@@ -1,4 +1,4 @@
-import { createStore, delMany, entries, set, type UseStore } from 'idb-keyval';
+import { createStore, del, delMany, entries, get, keys, set, type UseStore } from 'idb-keyval';
 import type { Answers } from '../schema/types.ts';
 
 /**
@@ -32,6 +32,23 @@ export interface DraftStore {
   write(draft: Omit<Draft, 'id'>): Promise<boolean>;
   /** Removes drafts by id (this page's, or restored ones now included in a confirmed save), in queue order. */
   remove(ids: readonly string[]): Promise<void>;
+  /**
+   * The answers last loaded from the server or confirmed by it, kept so that the day opens with them when
+   * the server cannot be reached (docs/decisions/010-offline-days.md); null when none is kept or storage
+   * is unavailable.
+   */
+  readSaved(): Promise<SavedCopy | null>;
+  /** Replaces the kept copy of the server's answers; queued after earlier writes, failures ignored. */
+  writeSaved(copy: SavedCopy): Promise<void>;
+}
+
+/** The server's answers as kept on the device: what the last load or confirmed save said. */
+export interface SavedCopy {
+  answers: Answers;
+  /** The server's revision of them. */
+  revision: number;
+  /** When the server stored them, ms since the epoch; null when it did not say or nothing was saved yet. */
+  savedAt: number | null;
 }
 
 /** The IndexedDB database and object store that hold drafts. */
@@ -49,6 +66,17 @@ function isDraft(value: unknown): value is Draft {
   if (typeof value !== 'object' || value === null) return false;
   const draft = value as Partial<Draft>;
   return typeof draft.id === 'string' && typeof draft.answers === 'object' && typeof draft.base === 'object' && typeof draft.editedAt === 'number';
+}
+
+function isSavedCopy(value: unknown): value is SavedCopy {
+  if (typeof value !== 'object' || value === null) return false;
+  const copy = value as Partial<SavedCopy>;
+  return typeof copy.answers === 'object' && copy.answers !== null && typeof copy.revision === 'number' && (copy.savedAt === null || typeof copy.savedAt === 'number');
+}
+
+/** The key of a scope's saved copy: outside the scope's draft keys (`${scope}/${id}`), so `list` never sees it. */
+function savedCopyKey(scope: string): string {
+  return `${scope}#saved`;
 }
 
 function newDraftId(): string {
@@ -121,5 +149,33 @@ export function openDraftStore(scope: string, id: string = newDraftId()): DraftS
         );
       }, undefined);
     },
+    readSaved() {
+      return enqueue(async (store) => {
+        const value: unknown = await get(savedCopyKey(scope), store);
+        return isSavedCopy(value) ? value : null;
+      }, null);
+    },
+    writeSaved(copy) {
+      return enqueue((store) => set(savedCopyKey(scope), copy, store), undefined);
+    },
   };
+}
+
+/**
+ * Removes the saved copies of every scope that starts with `owner` (one student's days), leaving their
+ * drafts: a draft holds work the server may not have yet, and only its own student ever opens it. Called
+ * at logout, so the device keeps no copy of a student's confirmed answers once they have signed out
+ * (docs/decisions/010-offline-days.md). Settles whatever storage does.
+ *
+ * @param owner - the scope prefix of one student, e.g. `student-42/`
+ */
+export async function forgetSavedCopies(owner: string): Promise<void> {
+  const store = idbStore();
+  if (!store) return;
+  try {
+    const found = (await keys(store)).filter((key): key is string => typeof key === 'string' && key.startsWith(owner) && key.endsWith('#saved'));
+    await Promise.all(found.map((key) => del(key, store)));
+  } catch {
+    // Storage refused: nothing was kept there either.
+  }
 }

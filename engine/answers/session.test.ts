@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnswersSchema } from '../schema/index.ts';
-import type { Draft, DraftStore } from './drafts.ts';
+import type { Draft, DraftStore, SavedCopy } from './drafts.ts';
 import { createAnswersSession, OfflineError, RevisionConflictError, type AnswersSessionOptions, type AnswersSnapshot, type AnswersTransport } from './session.ts';
 
 const text = { type: 'string', description: 'a text', default: '' } as const;
@@ -37,9 +37,10 @@ function controlledTransport(loaded: AnswersSnapshot | null = null) {
   return { transport, calls };
 }
 
-function fakeDrafts(found: Draft[] = []) {
+function fakeDrafts(found: Draft[] = [], kept: SavedCopy | null = null) {
   const writes: unknown[] = [];
   const removed: string[][] = [];
+  const saved = { copy: kept };
   const drafts: DraftStore = {
     id: 'this-tab',
     list: async () => found,
@@ -50,8 +51,12 @@ function fakeDrafts(found: Draft[] = []) {
     remove: async (ids) => {
       removed.push([...ids]);
     },
+    readSaved: async () => saved.copy,
+    writeSaved: async (copy) => {
+      saved.copy = structuredClone(copy);
+    },
   };
-  return { drafts, writes, removed };
+  return { drafts, writes, removed, saved };
 }
 
 function draft(id: string, answers: object, base: object, editedAt: Date, baseRevision: number | null = 1): Draft {
@@ -163,10 +168,68 @@ describe('answers session', () => {
     });
   });
 
+  describe('the copy of the server\'s answers kept on the device', () => {
+    it('is the loaded snapshot, and then each confirmed save', async () => {
+      const { transport, calls } = controlledTransport({ answers: { ...empty, first: 'loaded' }, revision: 4, savedAt });
+      const { drafts, saved } = fakeDrafts();
+      const session = createAnswersSession({ schema, transport, drafts });
+      await session.open();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(saved.copy).toEqual({ answers: { ...empty, first: 'loaded' }, revision: 4, savedAt: savedAt.getTime() });
+      session.edit({ ...empty, first: 'loaded', second: 'typed' });
+      void session.save();
+      calls[0]!.resolve(5);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(saved.copy).toMatchObject({ answers: { ...empty, first: 'loaded', second: 'typed' }, revision: 5 });
+    });
+
+    it('opens the day when the load fails, on its revision, saying the answers came from the device', async () => {
+      const { transport, calls } = controlledTransport();
+      transport.load = () => Promise.reject(new OfflineError());
+      const { drafts } = fakeDrafts([], { answers: { first: 'saved yesterday' }, revision: 7, savedAt: savedAt.getTime() });
+      const session = createAnswersSession({ schema, transport, drafts });
+      await expect(session.open()).resolves.toEqual({ ...empty, first: 'saved yesterday' });
+      expect(session.getState()).toMatchObject({ dirty: false, fromDevice: true, savedAt });
+      session.edit({ ...empty, first: 'saved yesterday', second: 'typed offline' });
+      void session.save();
+      expect(calls[0]!.baseRevision).toBe(7);
+      calls[0]!.resolve(8);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(session.getState()).toMatchObject({ dirty: false, fromDevice: false });
+    });
+
+    it('opens the day from it when the server answers with an error, without saying the server is out of reach', async () => {
+      const { transport } = controlledTransport();
+      transport.load = () => Promise.reject(new Error('500 internal'));
+      const { drafts } = fakeDrafts([], { answers: { first: 'saved yesterday' }, revision: 7, savedAt: savedAt.getTime() });
+      const session = createAnswersSession({ schema, transport, drafts });
+      await expect(session.open()).resolves.toEqual({ ...empty, first: 'saved yesterday' });
+      expect(session.getState()).toMatchObject({ dirty: false, fromDevice: false });
+    });
+
+    it('says the day came from the device when the server is out of reach and no copy was kept', async () => {
+      const { transport } = controlledTransport();
+      transport.load = () => Promise.reject(new OfflineError());
+      const session = createAnswersSession({ schema, transport, drafts: fakeDrafts().drafts });
+      await expect(session.open()).resolves.toEqual(empty);
+      expect(session.getState()).toMatchObject({ dirty: false, fromDevice: true });
+    });
+
+    it('takes the drafts typed offline over it', async () => {
+      const { transport } = controlledTransport();
+      transport.load = () => Promise.reject(new OfflineError());
+      const typedOffline = draft('closed-tab', { first: 'saved yesterday', second: 'typed offline' }, { first: 'saved yesterday' }, new Date('2026-11-23T10:05:00Z'), 7);
+      const { drafts } = fakeDrafts([typedOffline], { answers: { first: 'saved yesterday' }, revision: 7, savedAt: savedAt.getTime() });
+      const session = createAnswersSession({ schema, transport, drafts });
+      await expect(session.open()).resolves.toEqual({ ...empty, first: 'saved yesterday', second: 'typed offline' });
+      expect(session.getState()).toMatchObject({ dirty: true, fromDevice: true });
+    });
+  });
+
   describe('before any edit', () => {
     it('is clean, not saving, and never saves on its own', async () => {
       const { session, save } = setup();
-      expect(session.getState()).toEqual({ dirty: false, saving: false, savedAt: null, failure: null, onDevice: false });
+      expect(session.getState()).toEqual({ dirty: false, saving: false, savedAt: null, failure: null, onDevice: false, fromDevice: false });
       await vi.advanceTimersByTimeAsync(60_000);
       expect(save).not.toHaveBeenCalled();
     });

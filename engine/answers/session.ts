@@ -1,6 +1,6 @@
 import { mergeAnswers, repairAnswers, type Answers, type AnswersSchema } from '../schema/index.ts';
 import { AUTOSAVE_DEBOUNCE_MS, AUTOSAVE_INTERVAL_MS, MAX_CONFLICT_MERGES, SAVE_RETRY_BASE_MS, SAVE_RETRY_MAX_MS } from './constants.ts';
-import type { Draft, DraftStore } from './drafts.ts';
+import type { Draft, DraftStore, SavedCopy } from './drafts.ts';
 
 /**
  * A day's answers as the server holds them: loaded, confirmed by a save, or sent back with a conflict.
@@ -66,7 +66,10 @@ export class OfflineError extends Error {
  * - `savedAt`: when the server last confirmed the answers (or when they were loaded), else null;
  * - `failure`: why the last save failed, until one succeeds: `offline` (the server could not be reached)
  *   or `server` (it answered with an error);
- * - `onDevice`: the latest edit is stored in this device's drafts (false when storage is refused).
+ * - `onDevice`: the latest edit is stored in this device's drafts (false when storage is refused);
+ * - `fromDevice`: the server could not be reached when the day opened, so what the page shows comes
+ *   from this device (the app from the service worker, the answers from the copy and drafts kept here);
+ *   false again once a load or save reaches the server (docs/decisions/010-offline-days.md).
  */
 export interface SaveState {
   readonly dirty: boolean;
@@ -74,6 +77,7 @@ export interface SaveState {
   readonly savedAt: Date | null;
   readonly failure: 'offline' | 'server' | null;
   readonly onDevice: boolean;
+  readonly fromDevice: boolean;
 }
 
 /** The result of a save: `skipped` when a silent save found another one running, `clean` when there was nothing to send. */
@@ -109,8 +113,10 @@ export interface AnswersSession {
   readonly readOnly: boolean;
   /**
    * Waits for any save still running (a page left a moment ago), then loads the saved answers and the
-   * drafts on the device together and starts from them (see {@link AnswersSession.restore}). A failed
-   * load is silent: the session starts without a base revision.
+   * drafts on the device together and starts from them (see {@link AnswersSession.restore}). A loaded
+   * snapshot is kept on the device (`DraftStore.writeSaved`). A failed load is silent (one that never
+   * reached the server sets `fromDevice`): the session starts from the copy kept on the device, with its
+   * revision as the base, or, with no copy, without a base revision.
    *
    * @returns the answers to show
    */
@@ -189,7 +195,7 @@ export function createAnswersSession(options: AnswersSessionOptions): AnswersSes
   let base: Answers = answers;
   let baseRevision: number | null = 0;
   let restoredDraftIds: string[] = [];
-  let state: SaveState = { dirty: false, saving: false, savedAt: null, failure: null, onDevice: false };
+  let state: SaveState = { dirty: false, saving: false, savedAt: null, failure: null, onDevice: false, fromDevice: false };
   let editCount = 0;
   let editedAt = 0;
   let failures = 0;
@@ -232,6 +238,10 @@ export function createAnswersSession(options: AnswersSessionOptions): AnswersSes
     });
   }
 
+  function keepCopy(snapshot: AnswersSnapshot) {
+    void drafts?.writeSaved({ answers: snapshot.answers, revision: snapshot.revision, savedAt: snapshot.savedAt?.getTime() ?? null });
+  }
+
   function scheduleRetry() {
     if (paused) return;
     clearTimeout(retryTimer);
@@ -250,6 +260,8 @@ export function createAnswersSession(options: AnswersSessionOptions): AnswersSes
         // The server stores what was sent, normalised by the same schema: the sent answers are the new base.
         base = sent;
         baseRevision = confirmed.revision;
+        const savedAt = confirmed.savedAt ?? now();
+        keepCopy({ answers: sent, revision: confirmed.revision, savedAt });
         const editedMeanwhile = editCount !== editsAtStart;
         failures = 0;
         clearTimeout(retryTimer);
@@ -259,7 +271,7 @@ export function createAnswersSession(options: AnswersSessionOptions): AnswersSes
           restoredDraftIds = [];
           if (editedMeanwhile) writeDraft(); // keep the newer edits, now on the new base
         }
-        setState({ saving: false, savedAt: confirmed.savedAt ?? now(), dirty: editedMeanwhile, failure: null, onDevice: editedMeanwhile && state.onDevice });
+        setState({ saving: false, savedAt, dirty: editedMeanwhile, failure: null, onDevice: editedMeanwhile && state.onDevice, fromDevice: false });
         if (!editedMeanwhile) stopTimers();
         return 'saved';
       } catch (error) {
@@ -335,7 +347,8 @@ export function createAnswersSession(options: AnswersSessionOptions): AnswersSes
       }
     }
     const dirty = found.length > 0;
-    setState({ dirty, savedAt: snapshot?.savedAt ?? null, failure: null });
+    // Drafts read from the device are on it; this tab's own unsaved edits may not be (the device may have refused them).
+    setState({ dirty, savedAt: snapshot?.savedAt ?? null, failure: null, onDevice: onDevice.length > 0 });
     if (dirty) {
       // Restored drafts: the server does not have them yet.
       editCount += 1;
@@ -349,11 +362,24 @@ export function createAnswersSession(options: AnswersSessionOptions): AnswersSes
     readOnly: false,
     async open() {
       while (running) await running;
-      const [snapshot, onDevice] = await Promise.all([
-        transport.load().catch(() => undefined),
+      const [loaded, onDevice] = await Promise.all([
+        transport.load().then(
+          (snapshot) => ({ snapshot, error: null }),
+          (error: unknown) => ({ snapshot: undefined, error }),
+        ),
         drafts ? drafts.list() : Promise.resolve([]),
       ]);
-      return restore(snapshot, onDevice);
+      if (loaded.snapshot !== undefined) {
+        // Nothing saved yet is kept too: offline, the day then opens on revision 0 rather than on no base.
+        keepCopy(loaded.snapshot ?? { answers: {}, revision: 0, savedAt: null });
+        const shown = restore(loaded.snapshot, onDevice);
+        if (state.fromDevice) setState({ fromDevice: false });
+        return shown;
+      }
+      const copy = drafts ? await drafts.readSaved() : null;
+      const shown = restore(copy ? fromCopy(copy) : undefined, onDevice);
+      if (isOffline(loaded.error)) setState({ fromDevice: true });
+      return shown;
     },
     restore,
     current: () => answers,
@@ -402,6 +428,10 @@ export interface ReadOnlySessionOptions {
 
 const noop = () => undefined;
 
+function fromCopy(copy: SavedCopy): AnswersSnapshot {
+  return { answers: copy.answers, revision: copy.revision, savedAt: copy.savedAt === null ? null : new Date(copy.savedAt) };
+}
+
 /**
  * A session that only shows answers: someone else's saved work, such as a facilitator reading a
  * student's day. It is already open: `current()` is `answers` repaired
@@ -420,7 +450,7 @@ const noop = () => undefined;
  */
 export function createReadOnlySession({ schema, answers, savedAt = null }: ReadOnlySessionOptions): AnswersSession {
   let shown = repairAnswers(schema, answers ?? undefined);
-  let state: SaveState = { dirty: false, saving: false, savedAt, failure: null, onDevice: false };
+  let state: SaveState = { dirty: false, saving: false, savedAt, failure: null, onDevice: false, fromDevice: false };
   return {
     schema,
     readOnly: true,

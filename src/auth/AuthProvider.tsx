@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useNavigate } from 'react-router';
 import { apiClient, ApiError, type ApiClient } from '../api/client.ts';
 import { fetchProfile, homePathFor, login as requestLogin, revokeLogin, roleOf, signup as requestSignup, type SignupDetails, type UserProfile } from '../api/endpoints.ts';
-import { answerSessions } from './answer-sessions.ts';
+import { answerSessions, answersOwner } from './answer-sessions.ts';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context.ts';
 import { clearTokens, getAccessToken, setTokens, storedProfile, storeProfile } from './tokens.ts';
 
@@ -127,8 +127,11 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
     // End the login on the server too (docs/security.md#sessions-and-tokens), with the tokens the final save may have just refreshed.
     // Bounded by LOGOUT_REQUEST_TIMEOUT_MS; a failure only leaves the login to expire by itself.
     await revokeLogin(client).catch(() => undefined);
+    const owner = answersOwner();
     clearTokens();
     answerSessions.clear();
+    // The device keeps no copy of a signed-out student's saved answers (docs/decisions/010-offline-days.md).
+    await import('./forget-answers.ts').then(({ forgetAnswersOnDevice }) => forgetAnswersOnDevice(owner)).catch(() => undefined);
     setState({ status: 'signed-out', user: null });
     void navigate('/login', { replace: true });
   }, [client, navigate]);

@@ -24,6 +24,14 @@ export class AnswersSessions {
     return Promise.all([...this.#byScope.values()].map((session) => session.flush()));
   }
 
+  /** True while any session has edits the server has not confirmed, or a save on its way. */
+  pending(): boolean {
+    return [...this.#byScope.values()].some((session) => {
+      const state = session.getState();
+      return state.dirty || state.saving;
+    });
+  }
+
   /** Stops every session's timers and forgets them (after logout). */
   clear(): void {
     for (const session of this.#byScope.values()) session.pause();
@@ -33,6 +41,14 @@ export class AnswersSessions {
 
 /** The signed-in student's sessions. The day page opens them; the auth provider saves them all before logout and clears them after. */
 export const answerSessions = new AnswersSessions();
+
+/**
+ * The prefix of every key one student's answers use on this device (drafts and the kept copy of the
+ * server's answers): `student-{owner}/`. A day's scope adds `day-{n}`.
+ */
+export function studentScope(owner: string | number): string {
+  return `student-${owner}/`;
+}
 
 /**
  * Who the answers on this device belong to, for the drafts' scope: the signed-in student's id, else

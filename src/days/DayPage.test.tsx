@@ -66,11 +66,11 @@ describe('DayPage', () => {
       expect(screen.getByText(/^Saved • 10:07/)).toBeInTheDocument();
     });
 
-    it('uses the defaults when the saved answers cannot be loaded', async () => {
+    it('uses the defaults, and says the day came from the device, when the server cannot be reached and nothing is kept on the device', async () => {
       api.request.mockRejectedValue(new ApiError(0, 'network_error', 'Failed to fetch'));
       await renderDay(1);
       expect(await screen.findByRole('combobox', { name: 'Blank 13' }, { timeout: 5_000 })).toHaveValue('');
-      expect(screen.getByText('Ready')).toBeInTheDocument();
+      expect(screen.getByText('Offline — opened from this device')).toBeInTheDocument();
     });
   });
 

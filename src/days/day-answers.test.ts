@@ -37,6 +37,12 @@ describe('dayAnswersTransport: load', () => {
 
     await expect(dayAnswersTransport(4, client).load()).rejects.toMatchObject({ status: 500 });
   });
+
+  it('says the server could not be reached when no response came, so the day opens from the device', async () => {
+    const client = createApiClient({ fetch: vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))) });
+
+    await expect(dayAnswersTransport(5, client).load()).rejects.toBeInstanceOf(OfflineError);
+  });
 });
 
 describe('dayAnswersTransport: save', () => {

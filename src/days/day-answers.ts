@@ -1,5 +1,6 @@
 import { OfflineError, RevisionConflictError, type Answers, type AnswersSnapshot, type AnswersTransport } from '../../engine/index.ts';
 import { apiClient, ApiError, isRecord, type ApiClient } from '../api/client.ts';
+import { studentScope } from '../auth/answer-sessions.ts';
 
 /**
  * Largest JSON body sent with `keepalive`, bytes. Browsers cap all keepalive bodies in flight at 64 KiB
@@ -13,7 +14,7 @@ export const KEEPALIVE_BODY_LIMIT_BYTES = 60 * 1024;
  * the same Chromebook never sees the first one's drafts.
  */
 export function draftScope(studentId: string | number, day: number): string {
-  return `student-${studentId}/day-${day}`;
+  return `${studentScope(studentId)}day-${day}`;
 }
 
 function dayParam(day: number): string {
@@ -41,7 +42,8 @@ export function toSnapshot(body: unknown): AnswersSnapshot {
 
 /**
  * The answers session's way to the API for one day (docs/decisions/007-one-answers-session.md):
- * - `load`: `GET /api/student/modules/{day}/response/detail/`; null on 404 (nothing saved yet).
+ * - `load`: `GET /api/student/modules/{day}/response/detail/`; null on 404 (nothing saved yet); no
+ *   response (status 0) becomes {@link OfflineError}.
  * - `save`: `POST /api/student/modules/{day}/response/` with `{answers, base_revision}`. A 409
  *   `revision_conflict` becomes {@link RevisionConflictError} with what the server holds; no response
  *   (status 0) becomes {@link OfflineError}; any other failure is the {@link ApiError} itself. With
@@ -58,6 +60,7 @@ export function dayAnswersTransport(day: number, client: ApiClient = apiClient):
         return toSnapshot(await client.request<unknown>(`/api/student/modules/${param}/response/detail/`));
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
+        if (error instanceof ApiError && error.status === 0) throw new OfflineError(error.detail, { cause: error });
         throw error;
       }
     },

@@ -9,7 +9,7 @@ import { SavePill } from './SavePill.tsx';
 const schema = storySchema({ note: storyText('A note.') });
 
 /** Before any save or load. */
-const READY: SaveState = { dirty: false, saving: false, savedAt: null, failure: null, onDevice: false };
+const READY: SaveState = { dirty: false, saving: false, savedAt: null, failure: null, onDevice: false, fromDevice: false };
 /** A fixed time for "Saved • time", so the story reads the same every day (9:05 in the morning). */
 const NINE_OH_FIVE = new Date(2026, 10, 23, 9, 5);
 
@@ -59,6 +59,12 @@ export const Saved: Story = { render: pillOnly, decorators: [withSaveState({ ...
 export const OfflineOnDevice: Story = {
   render: pillOnly,
   decorators: [withSaveState({ ...READY, dirty: true, failure: 'offline', onDevice: true, savedAt: NINE_OH_FIVE })],
+};
+
+/** The day was opened from the copy kept on this device, the server out of reach, nothing edited yet: "Offline — opened from this device". */
+export const OpenedFromDevice: Story = {
+  render: pillOnly,
+  decorators: [withSaveState({ ...READY, fromDevice: true, savedAt: NINE_OH_FIVE })],
 };
 
 /** The server answers with errors and the latest edit is in this device's draft: "Not saved yet — kept on this device", never "Saved". */

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { SaveState } from '../../answers/session.ts';
 import { seriousAxeViolations } from '../../test/axe.ts';
 import * as stories from './SavePill.stories.tsx';
-import { OFFLINE_ON_DEVICE_TEXT, SERVER_FAILING_ON_DEVICE_TEXT, savePillText } from './SavePill.tsx';
+import { OFFLINE_ON_DEVICE_TEXT, OPENED_FROM_DEVICE_TEXT, SERVER_FAILING_ON_DEVICE_TEXT, savePillText } from './SavePill.tsx';
 
-const clean: SaveState = { dirty: false, saving: false, savedAt: null, failure: null, onDevice: false };
+const clean: SaveState = { dirty: false, saving: false, savedAt: null, failure: null, onDevice: false, fromDevice: false };
 
 describe('savePillText (spec section 4, "Save state"; issue 6)', () => {
   const nineOhFive = new Date(2026, 10, 23, 9, 5);
@@ -29,6 +29,16 @@ describe('savePillText (spec section 4, "Save state"; issue 6)', () => {
     expect(savePillText({ ...clean, savedAt: new Date(2026, 10, 23, 18, 59) }, 'en-GB')).toBe('Saved • 18:59');
   });
 
+  describe('on a day opened from the copy kept on this device', () => {
+    it('says so instead of "Saved" until something is edited', () => {
+      expect(savePillText({ ...clean, fromDevice: true, savedAt: nineOhFive })).toBe(OPENED_FROM_DEVICE_TEXT);
+    });
+
+    it('says an edit is saved on this device once a save could not reach the server', () => {
+      expect(savePillText({ ...clean, fromDevice: true, dirty: true, failure: 'offline', onDevice: true })).toBe(OFFLINE_ON_DEVICE_TEXT);
+    });
+  });
+
   describe('after a failed save', () => {
     it('says the answers are on this device while the server cannot be reached', () => {
       expect(savePillText({ ...clean, dirty: true, failure: 'offline', onDevice: true, savedAt: nineOhFive })).toBe(OFFLINE_ON_DEVICE_TEXT);
@@ -47,7 +57,7 @@ describe('savePillText (spec section 4, "Save state"; issue 6)', () => {
 });
 
 describe('SavePill', () => {
-  const { Ready, Unsaved, Saving, Saved, OfflineOnDevice, ServerFailingOnDevice } = composeStories(stories);
+  const { Ready, Unsaved, Saving, Saved, OfflineOnDevice, OpenedFromDevice, ServerFailingOnDevice } = composeStories(stories);
 
   it.each([
     ['Ready', Ready, /^Ready$/],
@@ -55,6 +65,7 @@ describe('SavePill', () => {
     ['Saving', Saving, /^Autosaving…$/],
     ['Saved', Saved, /^Saved • /],
     ['OfflineOnDevice', OfflineOnDevice, new RegExp(`^${OFFLINE_ON_DEVICE_TEXT}$`)],
+    ['OpenedFromDevice', OpenedFromDevice, new RegExp(`^${OPENED_FROM_DEVICE_TEXT}$`)],
     ['ServerFailingOnDevice', ServerFailingOnDevice, new RegExp(`^${SERVER_FAILING_ON_DEVICE_TEXT}$`)],
   ])('reads its state politely when %s, with no serious accessibility violation', async (_state, Story, text) => {
     const { container } = render(<Story />);

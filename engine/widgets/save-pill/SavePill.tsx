@@ -4,13 +4,19 @@ import './SavePill.css';
 
 /** Shown while the server cannot be reached and the latest edit is in this device's draft (docs/decisions/005-revisions-and-drafts.md). */
 export const OFFLINE_ON_DEVICE_TEXT = 'Offline — saved on this device';
+/**
+ * Shown while nothing is edited on a day opened while the server could not be reached: the page and the
+ * answers on it come from this device (docs/decisions/010-offline-days.md).
+ */
+export const OPENED_FROM_DEVICE_TEXT = 'Offline — opened from this device';
 /** Shown while the server answers with errors and the latest edit is in this device's draft. */
 export const SERVER_FAILING_ON_DEVICE_TEXT = 'Not saved yet — kept on this device';
 
 /**
  * The pill's text for a save state (docs/requirements.md#save-state): "Autosaving…" while a save
  * runs; after a failed save, that the answers are kept on this device (when they are); "(unsaved)" while
- * dirty otherwise; "Saved • time" after a save or a load; "Ready" before any. It never says "Saved" for
+ * dirty otherwise; that the day was opened from this device when the server could not be reached;
+ * "Saved • time" after a save or a load; "Ready" before any. It never says "Saved" for
  * answers the server has not confirmed.
  *
  * @param state - the autosave state
@@ -21,6 +27,7 @@ export function savePillText(state: SaveState, locale?: string): string {
   if (state.dirty && state.onDevice && state.failure === 'offline') return OFFLINE_ON_DEVICE_TEXT;
   if (state.dirty && state.onDevice && state.failure === 'server') return SERVER_FAILING_ON_DEVICE_TEXT;
   if (state.dirty) return '(unsaved)';
+  if (state.fromDevice) return OPENED_FROM_DEVICE_TEXT;
   if (state.savedAt) return `Saved • ${formatClock(state.savedAt, locale)}`;
   return 'Ready';
 }
@@ -45,7 +52,7 @@ export function SavePill() {
   const readOnly = useAnswersReadOnly('SavePill');
   const state = useSaveState('SavePill');
   if (readOnly) return null;
-  const tone = state.saving ? 'saving' : state.dirty ? (state.failure && state.onDevice ? 'on-device' : 'dirty') : state.savedAt ? 'saved' : 'ready';
+  const tone = state.saving ? 'saving' : state.dirty ? (state.failure && state.onDevice ? 'on-device' : 'dirty') : state.fromDevice ? 'on-device' : state.savedAt ? 'saved' : 'ready';
   return (
     <div className={`save-pill save-pill--${tone}`} role="status" aria-live="polite">
       {savePillText(state)}

@@ -35,7 +35,7 @@ import { tokenRoutes } from './routes/tokens.ts';
 import { workbookRoutes } from './routes/workbooks.ts';
 import { createRequestValidatorCompiler } from './request-validation.ts';
 import { addResponseHeaders, API_CACHE_CONTROL, isApiPath } from './response-headers.ts';
-import { staticFiles } from './static-files.ts';
+import { SERVICE_WORKER_PATH, staticFiles } from './static-files.ts';
 import { loadWorkbookFiles, syncWorkbooks, type WorkbookSource } from './workbooks/workbooks.ts';
 
 /** Largest request body accepted: 256 KB, room for the 128 KB a day's stored answers may reach (docs/security.md#server-limits). */
@@ -164,11 +164,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const embedOrigins = loadEmbedOrigins(config.staticDir);
   if (embedOrigins.problem !== null) app.log.warn(embedOrigins.problem);
   // HSTS is set by addResponseHeaders, on HTTPS responses only and when configured (docs/security.md#headers).
-  // @fastify/helmet's headers, computed once rather than on every request.
-  await addHelmetHeaders(app, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(embedOrigins.origins) },
-    strictTransportSecurity: false,
-  });
+  // @fastify/helmet's headers, computed once rather than on every request; the ones that speak to a page
+  // go on pages and the service worker only (docs/security.md#headers).
+  await addHelmetHeaders(
+    app,
+    { contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(embedOrigins.origins) }, strictTransportSecurity: false },
+    { workerPaths: [SERVICE_WORKER_PATH] },
+  );
   // Students are on weak school Wi-Fi: gzip/brotli the bundle and the API.
   await app.register(fastifyCompress);
   // Front ends on other hosts listed in CORS_ORIGINS may call the API from a browser; none otherwise.

@@ -82,6 +82,27 @@ describe('response headers and strict input (pglite)', () => {
   });
 
   describe('Content-Security-Policy', () => {
+    it('goes on pages and the service worker, not on API answers', async () => {
+      writeFileSync(join(siteDir, 'dist', 'sw.js'), 'self.addEventListener("fetch", () => undefined);\n');
+      mkdirSync(join(siteDir, 'dist', 'assets'), { recursive: true });
+      writeFileSync(join(siteDir, 'dist', 'assets', 'day-1-Ab12.js'), 'export const lesson = 1;\n');
+      const [page, worker, answer, script] = await Promise.all([
+        app.inject({ method: 'GET', url: '/sections/day-1', headers: { accept: 'text/html' } }),
+        app.inject({ method: 'GET', url: '/sw.js' }),
+        app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) }),
+        app.inject({ method: 'GET', url: '/assets/day-1-Ab12.js' }),
+      ]);
+      expect(page.headers['content-security-policy']).toMatch(/^default-src 'self'/);
+      expect(worker.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers).not.toHaveProperty('content-security-policy');
+      expect(answer.headers).not.toHaveProperty('x-frame-options');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(script.statusCode).toBe(200);
+      expect(script.headers).not.toHaveProperty('content-security-policy');
+      expect(script.headers['x-content-type-options']).toBe('nosniff');
+    });
+
     it('allows frames and the reachability probe only for the sites listed by the build', async () => {
       const response = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
       const csp = String(response.headers['content-security-policy']);
@@ -97,9 +118,10 @@ describe('response headers and strict input (pglite)', () => {
       ['holding an origin with a path', JSON.stringify({ frameOrigins: ['https://example.org/embed'] })],
     ])('falls back to no framed site at all when the list is %s', async (_name, contents) => {
       const dist = mkdtempSync(join(siteDir, 'dist-'));
+      writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Helix</title>\n');
       if (contents !== null) writeFileSync(join(dist, EMBED_ORIGINS_FILE), contents);
       const { app: fallbackApp } = await createTestApp(testDatabase, { config: testConfig({ dataDir: testDatabase.dataDir, staticDir: dist }) });
-      const response = await fallbackApp.inject({ method: 'GET', url: '/api/health' });
+      const response = await fallbackApp.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
       await fallbackApp.close();
       const csp = String(response.headers['content-security-policy']);
       expect(directive(csp, 'frame-src')).toBe("frame-src 'none'");

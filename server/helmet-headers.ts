@@ -47,17 +47,46 @@ export async function computeHelmetHeaders(options: FastifyHelmetOptions): Promi
 }
 
 /**
- * Sets helmet's headers (see {@link computeHelmetHeaders}) on every response of `app`, from an
- * `onRequest` hook as @fastify/helmet does, so error and not-found answers carry them too.
+ * Helmet's headers that protect any response, not only a page: the browser must not guess a JSON answer or
+ * a script to be something else (`X-Content-Type-Options`), and only this origin may load a file unless
+ * it says otherwise (`Cross-Origin-Resource-Policy`). Every other helmet header speaks to a document.
+ */
+export const EVERY_RESPONSE_HEADERS: ReadonlySet<string> = new Set(['x-content-type-options', 'cross-origin-resource-policy']);
+
+/** Where {@link addHelmetHeaders} sends the headers that speak to a document. */
+export interface DocumentHeaderOptions {
+  /**
+   * Paths of scripts that run as documents of their own and so take a policy too (the service worker,
+   * whose Content-Security-Policy governs its own requests), e.g. `['/sw.js']`.
+   */
+  workerPaths?: readonly string[];
+}
+
+/**
+ * Sets helmet's headers (see {@link computeHelmetHeaders}) by what a response is (docs/security.md#headers):
+ * - {@link EVERY_RESPONSE_HEADERS} on every response, from an `onRequest` hook as @fastify/helmet does,
+ *   so error and not-found answers carry them too;
+ * - the others (Content-Security-Policy, X-Frame-Options, Referrer-Policy…) only on documents: responses
+ *   whose `Content-Type` is `text/html`, and the worker scripts named in `documents.workerPaths`. A
+ *   script, a style sheet, an image or a JSON answer is not shown as a page, so those headers would do
+ *   nothing there but add about 1 KB to every file of a first visit.
  *
  * @throws (rejects) as {@link computeHelmetHeaders}
  * @example
- * await addHelmetHeaders(app, { contentSecurityPolicy: { useDefaults: false, directives }, strictTransportSecurity: false });
+ * await addHelmetHeaders(app, { contentSecurityPolicy: { useDefaults: false, directives }, strictTransportSecurity: false }, { workerPaths: ['/sw.js'] });
  */
-export async function addHelmetHeaders(app: FastifyInstance, options: FastifyHelmetOptions): Promise<void> {
-  const headers = await computeHelmetHeaders(options);
+export async function addHelmetHeaders(app: FastifyInstance, options: FastifyHelmetOptions, documents: DocumentHeaderOptions = {}): Promise<void> {
+  const all = await computeHelmetHeaders(options);
+  const everyResponse = Object.fromEntries(Object.entries(all).filter(([name]) => EVERY_RESPONSE_HEADERS.has(name)));
+  const documentOnly = Object.fromEntries(Object.entries(all).filter(([name]) => !EVERY_RESPONSE_HEADERS.has(name)));
+  const workerPaths = new Set(documents.workerPaths ?? []);
   app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+    void reply.headers(everyResponse);
     done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    if ((typeof type === 'string' && type.startsWith('text/html')) || workerPaths.has(request.url.split('?', 1)[0] ?? '')) void reply.headers(documentOnly);
+    done(null, payload);
   });
 }

@@ -15,6 +15,9 @@ export const PAGE_CACHE_CONTROL = 'no-cache';
 /** Lesson images are not hashed: cache an hour. */
 export const IMAGE_MAX_AGE = '1h';
 
+/** The service worker the build writes (src/service-worker/sw.ts), served from STATIC_DIR at the root so its scope is the whole app. */
+export const SERVICE_WORKER_PATH = '/sw.js';
+
 /** The plain-text page answered in place of index.html when the front end was not built. */
 export const NOT_BUILT_MESSAGE = 'Helix: the web app is not built yet. Run `npm run build`, then start the server again.\n';
 

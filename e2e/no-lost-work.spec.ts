@@ -70,7 +70,11 @@ test.describe('no lost work', () => {
     await geneQ1(page).fill('An answer saved yesterday.');
     await expect(pill(page)).toHaveText(/^Saved • /, { timeout: 10_000 });
 
-    await page.route('**/api/student/modules/1/response/detail/', (route) => route.abort('connectionreset'), { times: 1 });
+    await page.route(
+      '**/api/student/modules/1/response/detail/',
+      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Boom","code":"internal"}' }),
+      { times: 1 },
+    );
     await page.reload();
     await expect(geneQ1(page)).toHaveValue(''); // docs/requirements.md#loading-a-day: a failed load shows the defaults
     await journal(page).fill('A new answer typed after the failed load.');

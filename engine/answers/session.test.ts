@@ -198,13 +198,15 @@ describe('answers session', () => {
       expect(session.getState()).toMatchObject({ dirty: false, fromDevice: false });
     });
 
-    it('opens the day from it when the server answers with an error, without saying the server is out of reach', async () => {
-      const { transport } = controlledTransport();
+    it('is not used when the server answered with an error: the defaults, with no base revision, as any failed load', async () => {
+      const { transport, calls } = controlledTransport();
       transport.load = () => Promise.reject(new Error('500 internal'));
       const { drafts } = fakeDrafts([], { answers: { first: 'saved yesterday' }, revision: 7, savedAt: savedAt.getTime() });
       const session = createAnswersSession({ schema, transport, drafts });
-      await expect(session.open()).resolves.toEqual({ ...empty, first: 'saved yesterday' });
+      await expect(session.open()).resolves.toEqual(empty);
       expect(session.getState()).toMatchObject({ dirty: false, fromDevice: false });
+      void session.save();
+      expect(calls[0]!.baseRevision).toBeNull();
     });
 
     it('says the day came from the device when the server is out of reach and no copy was kept', async () => {

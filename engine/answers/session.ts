@@ -114,9 +114,9 @@ export interface AnswersSession {
   /**
    * Waits for any save still running (a page left a moment ago), then loads the saved answers and the
    * drafts on the device together and starts from them (see {@link AnswersSession.restore}). A loaded
-   * snapshot is kept on the device (`DraftStore.writeSaved`). A failed load is silent (one that never
-   * reached the server sets `fromDevice`): the session starts from the copy kept on the device, with its
-   * revision as the base, or, with no copy, without a base revision.
+   * snapshot is kept on the device (`DraftStore.writeSaved`). A failed load is silent. One that never
+   * reached the server sets `fromDevice` and starts from the copy kept on the device, with its revision
+   * as the base; any other (or one with no copy) starts from the defaults without a base revision.
    *
    * @returns the answers to show
    */
@@ -376,9 +376,12 @@ export function createAnswersSession(options: AnswersSessionOptions): AnswersSes
         if (state.fromDevice) setState({ fromDevice: false });
         return shown;
       }
-      const copy = drafts ? await drafts.readSaved() : null;
+      // Out of reach, the day opens from the copy kept on the device; a server that answered with an error
+      // gets the defaults with no base revision, as any failed load (docs/requirements.md#loading-a-day).
+      const offline = isOffline(loaded.error);
+      const copy = offline && drafts ? await drafts.readSaved() : null;
       const shown = restore(copy ? fromCopy(copy) : undefined, onDevice);
-      if (isOffline(loaded.error)) setState({ fromDevice: true });
+      if (offline) setState({ fromDevice: true });
       return shown;
     },
     restore,

@@ -14,7 +14,9 @@ const STORYBOOK_PORT = Number(process.env.E2E_STORYBOOK_PORT ?? 6106);
 export default defineConfig({
   testDir: './e2e',
   testMatch: '*.spec.ts',
-  workers: 1,
+  // Two workers on two cores: the tests spend most of their time waiting (autosave, polling), and each
+  // signs up students of its own. Tests of one file run in order, in one worker.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   reporter: process.env.CI ? 'line' : 'list',

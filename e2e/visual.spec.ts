@@ -141,17 +141,22 @@ function storyIds(): string[] {
 
 // Without a screenshot: every story renders in Chromium and its play function passes, including the
 // stories whose play needs real layout and cannot run in jsdom (all-stories.test.tsx skips those).
+// The stories are split into parts that the two workers can run at once.
+const STORY_PARTS = 3;
 test.describe('every story in Chromium', () => {
+  test.describe.configure({ mode: 'parallel' });
   test.use({ viewport: VIEWPORTS[0] });
 
-  test('renders and plays without an error', async ({ page }) => {
-    test.setTimeout(300_000);
-    const failures: string[] = [];
-    for (const id of storyIds()) {
-      for (const error of await openStory(page, id)) failures.push(`${id}: ${error}`);
-    }
-    expect(failures).toEqual([]);
-  });
+  for (let part = 0; part < STORY_PARTS; part += 1) {
+    test(`renders and plays without an error (part ${part + 1} of ${STORY_PARTS})`, async ({ page }) => {
+      test.setTimeout(300_000);
+      const failures: string[] = [];
+      for (const id of storyIds().filter((_id, index) => index % STORY_PARTS === part)) {
+        for (const error of await openStory(page, id)) failures.push(`${id}: ${error}`);
+      }
+      expect(failures).toEqual([]);
+    });
+  }
 });
 
 test.describe('images and width', () => {

@@ -12,8 +12,8 @@ export default mergeConfig(
             name: 'web',
             environment: 'jsdom',
             setupFiles: ['./engine/test/setup.ts'],
-            // Projects with different maxWorkers must run in separate groups (Vitest 4).
-            sequence: { groupOrder: 0 },
+            // Two workers on two cores (Vitest's default here is one): 128 s -> 88 s for this project.
+            maxWorkers: 2,
             include: ['engine/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'content/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts'],
           },
         },
@@ -23,11 +23,12 @@ export default mergeConfig(
             name: 'server',
             environment: 'node',
             include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+            // One migrated PGlite folder that each test database copies (server/test/global-setup.ts).
+            globalSetup: ['./server/test/global-setup.ts'],
             testTimeout: 60_000,
             hookTimeout: 60_000,
             // One PGlite per worker is ~700 MB RSS (docs/decisions/001-embedded-postgres-pglite.md); two workers fit 2 cores.
             maxWorkers: 2,
-            sequence: { groupOrder: 1 },
           },
         },
       ],

@@ -3,12 +3,12 @@
  * isolated schema in the PostgreSQL at DATABASE_URL) and an app built on it.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import type { PasswordHashOptions } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
@@ -53,9 +53,14 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
-/** Opens a fresh, migrated database of the given kind. */
+/**
+ * Opens a fresh, migrated database of the given kind. A PGlite one starts as a copy of the run's
+ * migrated template (server/test/global-setup.ts) when there is one, else as a new cluster.
+ */
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'helix-server-test-'));
+  const template = kind === 'pglite' ? inject('pgliteTemplate') : '';
+  if (template && existsSync(join(template, 'pglite'))) cpSync(join(template, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
   const databaseUrl = kind === 'postgres' ? process.env.DATABASE_URL : undefined;
   const searchPath = kind === 'postgres' ? `helix_test_${randomBytes(6).toString('hex')}` : undefined;
   const open = async () => {

@@ -80,6 +80,11 @@ for (const viewport of VIEWPORTS) {
     await expect(cell(page, 'Ada Lovelace', 1)).toContainText(/^.*1\/\d+.*In progress/);
     await expect(cell(page, 'Ben Okafor', 2)).toContainText('In progress');
     await expect(cell(page, 'Ben Okafor', 1)).toContainText('Not started');
+    // Every roster action is on screen without scrolling the table sideways, at both widths.
+    for (const action of await page.getByRole('region', { name: 'Roster' }).getByRole('button').all()) {
+      const box = await action.boundingBox();
+      expect(box && box.x + box.width, `${await action.textContent()} on screen`).toBeLessThanOrEqual(viewport.width);
+    }
     await expect(cell(page, 'Cai Okafor', 1)).toContainText(/3\/\d+/);
 
     // A save appears without a reload, within the page's refresh (15 s; 30 s allowed).

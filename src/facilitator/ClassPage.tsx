@@ -132,14 +132,14 @@ function Roster({ progress, onChange }: { progress: ClassProgress; onChange(): v
     <section aria-labelledby="roster-heading" className="console-section">
       <h2 id="roster-heading">Roster</h2>
       {progress.students.length > 0 ? (
-        <ScrollTable labelledBy="roster-heading" head={['Student', 'Username', 'Classroom name', 'Actions']}>
+        <ScrollTable labelledBy="roster-heading" head={['Student', 'Username', 'Classroom name', 'Actions']} stacked>
               {progress.students.map((student) => {
                 const name = fullName(student);
                 return (
                   <tr key={student.id}>
                     <th scope="row">{name}</th>
-                    <td>{student.username}</td>
-                    <td>{student.classroom_name ?? '—'}</td>
+                    <td data-label="Username">{student.username}</td>
+                    <td data-label="Classroom name">{student.classroom_name ?? '—'}</td>
                     <td className="console-table__actions">
                       <ResetPasswordButton who={name} reset={() => resetStudentPassword(classId, student.id)} note={STUDENT_RESET_NOTE} />
                       <ConfirmButton

@@ -56,7 +56,7 @@ test.describe('days on the device when the server is gone', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test('a student keeps working through a reload and another day, and the server gets the answer when it is back', async ({ page }) => {
+  test('a student keeps working through a reload, the vocabulary and another day, and the server gets the answer when it is back', async ({ page }) => {
     test.setTimeout(120_000);
     const { username, password } = await signUpThroughPage(page);
     await page.goto('/sections/day-1');
@@ -73,6 +73,10 @@ test.describe('days on the device when the server is gone', () => {
     await expect(geneQ1(page)).toHaveValue('Saved before the server went down.');
     await expect(journal(page)).toHaveValue('Typed while the server was down.');
 
+    await page.getByRole('link', { name: /Important Vocabulary/ }).last().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Important Vocabulary');
+    await page.getByRole('link', { name: /Day 1: Gene Regulation/ }).last().click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Day 1');
     await page.getByRole('link', { name: /Day 2: Understanding Cancer/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Day 2');
     await expect(pill(page)).toHaveText('Offline — opened from this device');

@@ -4,6 +4,8 @@ import { answerSessions } from '../auth/answer-sessions.ts';
 export const SERVICE_WORKER_URL = '/sw.js';
 /** At most one check for a new deployment per this many ms, made at in-app navigations and when the tab shows again. */
 export const UPDATE_CHECK_INTERVAL_MS = 10_000;
+/** After the load event, the service worker is registered this much later, at the browser's next idle moment, ms. */
+const REGISTER_DELAY_MS = 3_000;
 /** How long a page waits for a waiting worker to take over before loading the new version anyway, ms. */
 const TAKE_OVER_WAIT_MS = 3_000;
 /** The message that lets a waiting worker take over (src/service-worker/sw.ts). */
@@ -81,9 +83,9 @@ function onClick(event: MouseEvent): void {
 }
 
 /**
- * Registers the service worker that keeps the app on the device (src/service-worker/sw.ts), after the
- * page has loaded so it never competes with the first render, in production builds of browsers that
- * have service workers. New deployments are looked for at in-app links and when the tab shows again, at
+ * Registers the service worker that keeps the app on the device (src/service-worker/sw.ts), 3 s after
+ * the page has loaded and when the browser is idle, so that downloading the precache never competes
+ * with the page a student is waiting for; in production builds of browsers that have service workers. New deployments are looked for at in-app links and when the tab shows again, at
  * most every {@link UPDATE_CHECK_INTERVAL_MS}; one found is taken up at the next in-app link followed
  * with nothing left to save.
  *
@@ -93,15 +95,16 @@ export function registerServiceWorker(navigate: (href: string) => void): void {
   navigateInApp = navigate;
   if (started || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   started = true;
+  const { serviceWorker } = navigator;
+  // Watched from the start, before registering: another tab may let a new version take over at any time.
+  // The first worker takes control without replacing anything; any later change of controller does.
+  let controlled = serviceWorker.controller !== null;
+  serviceWorker.addEventListener('controllerchange', () => {
+    // A worker replaced the one this page started with: the chunks this page has not loaded yet are gone.
+    if (controlled) outdated = true;
+    controlled = true;
+  });
   const start = () => {
-    const { serviceWorker } = navigator;
-    // The first worker takes control without replacing anything; any later change of controller does.
-    let controlled = serviceWorker.controller !== null;
-    serviceWorker.addEventListener('controllerchange', () => {
-      // A worker replaced the one this page started with: the chunks this page has not loaded yet are gone.
-      if (controlled) outdated = true;
-      controlled = true;
-    });
     lastCheck = Date.now();
     serviceWorker.register(SERVICE_WORKER_URL).then(
       (registered) => {
@@ -110,8 +113,11 @@ export function registerServiceWorker(navigate: (href: string) => void): void {
       () => undefined,
     );
   };
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  // After the load event, and then after the page's own first work (its lesson chunk, its answers):
+  // installing downloads the whole precache, which must not compete with the page a student waits for.
+  const startWhenIdle = () => setTimeout(() => (window.requestIdleCallback ?? ((run: () => void) => run()))(start), REGISTER_DELAY_MS);
+  if (document.readyState === 'complete') startWhenIdle();
+  else window.addEventListener('load', startWhenIdle, { once: true });
   document.addEventListener('click', onClick, { capture: true });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') checkForUpdate();

@@ -88,7 +88,8 @@ test.describe('a deployment during a lesson', () => {
     await expect(pill(page)).toHaveText('(unsaved)');
     await page.getByRole('link', { name: /Day 2: Understanding Cancer/ }).click();
 
-    await expect(page).toHaveURL(/\/sections\/day-2$/);
+    // The save, the new worker's taking over and a full page load: give them the time a busy machine needs.
+    await expect(page).toHaveURL(/\/sections\/day-2$/, { timeout: 15_000 });
     await expect(page.locator(BUILD_MARK)).toHaveCount(1);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Day 2');
     expect(await savedGeneQ1(page)).toBe('Typed just before the deployment was taken up.');
@@ -99,7 +100,7 @@ test.describe('a deployment during a lesson', () => {
     await expect(pill(oldTab)).toHaveText(/^Saved • /, { timeout: 10_000 });
     // Its next in-app link takes up the new version.
     await oldTab.getByRole('link', { name: /Day 4/ }).last().click();
-    await expect(oldTab).toHaveURL(/\/sections\/day-4$/);
+    await expect(oldTab).toHaveURL(/\/sections\/day-4$/, { timeout: 15_000 });
     await expect(oldTab.locator(BUILD_MARK)).toHaveCount(1);
   });
 });

@@ -234,6 +234,8 @@ test.describe('redirects', () => {
 
 test.describe('accessibility of the signed-in pages', () => {
   test('no serious or critical violation at Chromebook and phone widths', async ({ page }) => {
+    // Sixteen axe runs: about 25 s alone, and more beside the other worker's tests.
+    test.setTimeout(120_000);
     await signUpThroughPage(page);
     const pages: [string, string][] = [
       ['/student_profile', 'Welcome to SciTrek, Ada'],

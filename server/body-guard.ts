@@ -53,13 +53,44 @@ export function findUnstorableValue(value: unknown, root = 'body'): string | nul
   return null;
 }
 
+/** Whether text holds neither U+0000 nor a lone surrogate: what {@link unstorableCharacter} looks for. */
+function isStorableText(text: string): boolean {
+  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+}
+
+/**
+ * Whether {@link findUnstorableValue} finds nothing in `value`: the same rules in one walk that
+ * builds no path, for the bodies that are fine (nearly all). Recursive, but never deeper than
+ * {@link MAX_BODY_DEPTH} + 1 calls.
+ *
+ * @param value - a parsed JSON body (or any part of one)
+ * @param depth - the nesting of `value`, 0 for the body itself
+ * @returns true when every string and property name is storable and nothing is nested too deep
+ */
+export function isStorableValue(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return isStorableText(value);
+  if (typeof value !== 'object' || value === null) return true;
+  if (depth >= MAX_BODY_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!isStorableValue(item, depth + 1)) return false;
+    return true;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (!isStorableText(key) || !isStorableValue(record[key], depth + 1)) return false;
+  }
+  return true;
+}
+
 /**
  * A `preValidation` hook: answers 400 `invalid_request` for a body {@link findUnstorableValue} rejects.
+ * One walk without paths decides ({@link isStorableValue}); the walk that names the place runs only for
+ * a body that is refused.
  *
  * @throws {@link HttpError} `invalid_request`
  */
 export async function rejectUnstorableBody(request: FastifyRequest): Promise<void> {
-  if (request.body === undefined) return;
+  if (request.body === undefined || isStorableValue(request.body)) return;
   const problem = findUnstorableValue(request.body);
   if (problem !== null) throw new HttpError('invalid_request', problem);
 }

@@ -18,6 +18,6 @@ export {
   type AnswerField,
   type AnswerQuestion,
 } from './fields.ts';
-export { coerceAnswers, defaultsOf, isPlainObject, normalize, schemaAt } from './normalize.ts';
+export { coerceAnswers, defaultsOf, isNormalized, isPlainObject, normalize, schemaAt } from './normalize.ts';
 export { repairAnswers } from './repair.ts';
 export type { Answers, AnswersSchema } from './types.ts';

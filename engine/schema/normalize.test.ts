@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { coerceAnswers, defaultsOf, normalize, schemaAt } from './normalize.ts';
+import { coerceAnswers, defaultsOf, isNormalized, normalize, schemaAt } from './normalize.ts';
 import type { AnswersSchema } from './types.ts';
 
 const text = (description = 'a text') => ({ type: 'string', description, default: '' }) as const;
@@ -412,5 +413,71 @@ describe('day-shaped schemas', () => {
     it('gives a missing inquiry an empty think', () => {
       expect(normalize<Day5>(day5, { inquiry: undefined }).inquiry).toEqual({ think: '' });
     });
+  });
+});
+
+describe('isNormalized', () => {
+  const aliased: AnswersSchema = {
+    type: 'object',
+    default: {},
+    properties: {
+      rows: { type: 'array', minItems: 2, maxItems: 2, default: [], items: DAY_4_ROW },
+      count: { type: 'integer', default: 0 },
+      share: { type: 'number', default: 0 },
+      done: { type: 'boolean', default: false },
+      choice: { type: 'string', default: '', enum: ['', 'typical', 'suspicious'], 'x-value-aliases': { normal: 'typical' } },
+      fixed: { type: 'string', const: 'x', default: 'x' },
+      loose: { description: 'no type: any value fits' },
+    },
+  };
+  const schemas = [schema, aliased];
+  /** Anything, and values close to what the schemas ask for: numbers as text, aliases, rows, nulls. */
+  const near: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.constantFrom('', 'x', '3', ' 2.5 ', 'normal', 'typical', 'TP53', 'EGFR', null, 0, 3, 2.5, -0, true, false),
+      fc.string({ maxLength: 4 }),
+      fc.array(tie('value'), { maxLength: 5 }),
+      fc.dictionary(fc.constantFrom('note', 'blanks', 'pool', 'slots', 'nested', 'deep', 'leaf', 'count', 'rows', 'gene', 'category', 'normalFunction', 'whyMatters', 'share', 'done', 'choice', 'fixed', 'loose', 'old'), tie('value'), { maxKeys: 6 }),
+    ),
+  })).value;
+  const samples = fc.tuple(fc.constantFrom(...schemas), near);
+
+  it('is true only when normalize changes nothing, key order included', () => {
+    // Normalised answers with one property replaced (or added): mostly a step away from today's shape.
+    const nearlyNormalised = fc.tuple(fc.constantFrom(...schemas), near, fc.nat(), near).map(([node, value, at, replacement]) => {
+      const normalised = normalize<Record<string, unknown>>(node, value);
+      const keys = [...Object.keys(normalised), 'old'];
+      return [node, { ...normalised, [keys[at % keys.length]!]: replacement }] as const;
+    });
+    fc.assert(
+      fc.property(fc.oneof(samples, nearlyNormalised), ([node, value]) => {
+        if (isNormalized(node, value)) expect(JSON.stringify(normalize(node, value))).toBe(JSON.stringify(value));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("is true for whatever normalize returns, for schemas whose defaults fit them", () => {
+    fc.assert(
+      fc.property(samples, ([node, value]) => {
+        expect(isNormalized(node, normalize(node, value))).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('is false for a missing field, a number as text, an alias, a list of the wrong length and a value outside enum or const', () => {
+    const full = normalize<Record<string, unknown>>(aliased, undefined);
+    expect(isNormalized(aliased, full)).toBe(true);
+    const { count: _count, ...missing } = full;
+    expect(isNormalized(aliased, missing)).toBe(false);
+    expect(isNormalized(aliased, { ...full, count: '3' })).toBe(false);
+    expect(isNormalized(aliased, { ...full, choice: 'normal' })).toBe(false);
+    expect(isNormalized(aliased, { ...full, choice: 'other' })).toBe(false);
+    expect(isNormalized(aliased, { ...full, fixed: 'y' })).toBe(false);
+    expect(isNormalized(aliased, { ...full, rows: (full.rows as unknown[]).slice(1) })).toBe(false);
+    expect(isNormalized(aliased, { ...full, old: { kept: [1] } })).toBe(true);
+    expect(isNormalized(aliased, undefined)).toBe(false);
   });
 });

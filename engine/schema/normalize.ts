@@ -127,6 +127,58 @@ function normalizeNode(schema: AnswersSchema, savedValue: unknown): unknown {
   return emptyOf(schema);
 }
 
+/**
+ * Whether answers are already in the shape {@link normalize} gives them: when this is true,
+ * `normalize(schema, saved)` equals `saved` (same keys in the same order, same items, same scalars),
+ * so a caller holding its own copy of `saved` may use it as it is instead of normalising a copy. It
+ * follows `normalize`'s rules node by node without building anything: every declared property present
+ * and fitting, every array within its item counts, no value that an alias, a harmless type conversion
+ * or the default would replace. Undeclared keys are kept by `normalize` as they are, so they never make
+ * it false.
+ *
+ * False does not mean the answers are wrong, only that `normalize` changes something (it also says
+ * false in a few cases where the change would give an equal value, such as a default equal to the
+ * value it replaces): call `normalize` then. The server calls this on every save and load of answers
+ * in today's shape (docs/decisions/002-one-schema-for-client-and-server.md).
+ *
+ * @param schema - the day's answers schema, or any node of it
+ * @param saved - any JSON value, or undefined
+ * @returns true only when `normalize(schema, saved)` would equal `saved`, key order included
+ * @example isNormalized(schema, normalize(schema, anything)) // true
+ */
+export function isNormalized(schema: AnswersSchema, saved: unknown): boolean {
+  if (saved === undefined) return false;
+  // normalizeNode's first step: an alias or a harmless conversion makes a different value.
+  if (coerceScalar(schema, applyValueAliases(schema, saved)) !== saved) return false;
+  if (!matchesType(schema, saved)) return false;
+  if (schema.enum !== undefined && !schema.enum.includes(saved)) return false;
+  if (schema.const !== undefined && schema.const !== saved) return false;
+
+  if (schema.type === 'object' || schema.properties) {
+    if (!isPlainObject(saved)) return false;
+    const properties = schema.properties;
+    if (properties === undefined) return true;
+    // Declared keys are normalised where they stand; a missing one would be appended.
+    for (const key in properties) {
+      if (!Object.hasOwn(properties, key)) continue;
+      if (!Object.hasOwn(saved, key) || !isNormalized(properties[key]!, saved[key])) return false;
+    }
+    return true;
+  }
+
+  if (schema.type === 'array') {
+    const items = saved as unknown[];
+    if (schema.maxItems !== undefined && items.length > schema.maxItems) return false;
+    if (items.length < (schema.minItems ?? 0)) return false;
+    const itemSchema = schema.items;
+    if (itemSchema === undefined) return true;
+    for (const item of items) if (!isNormalized(itemSchema, item)) return false;
+    return true;
+  }
+
+  return true;
+}
+
 /** `saved` after the node's `x-value-aliases`: a string equal to a key (exactly) becomes its value. */
 function applyValueAliases(schema: AnswersSchema, saved: unknown): unknown {
   const aliases = schema['x-value-aliases'];

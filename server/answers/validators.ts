@@ -18,17 +18,17 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv2020 from 'ajv/dist/2020.js';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import {
   answerFields,
   coerceAnswers,
   countAnswered,
   findMigrationProblems,
+  isNormalized,
   isPlainObject,
   migrateAnswers,
   normalize,
-  repairAnswers,
   type AnswerField,
   type Answers,
   type AnswersSchema,
@@ -100,6 +100,8 @@ export interface AnswersValidator {
   /**
    * Stored answers in today's shape (`repairAnswers`: migrated, then normalised), for the GET and 409
    * responses: a row saved before a content change. A day without a schema answers them as stored.
+   * Answers already in today's shape (`isNormalized`) come back as they are, not copied: the result may
+   * be `stored` itself, so do not change either.
    */
   repair(day: number, stored: Answers): Answers;
   /**
@@ -209,6 +211,21 @@ export function findReservedKey(value: unknown, root = 'answers'): string | null
   return null;
 }
 
+/** The JSON text of answers {@link AnswersValidator.prepare} accepted, kept from measuring their size for {@link answersJson}. */
+const measuredJson = new WeakMap<Answers, string>();
+
+/**
+ * The JSON text of answers to store: the text `prepare` made when it measured them (a save's answers
+ * are serialised once, not once to measure and again for the database), else `JSON.stringify(answers)`.
+ * `prepare`'s result must not have been changed since.
+ *
+ * @param answers - answers as {@link AnswersValidator.prepare} returned them, or any answers object
+ * @returns their JSON text, as `JSON.stringify` writes it
+ */
+export function answersJson(answers: Answers): string {
+  return measuredJson.get(answers) ?? JSON.stringify(answers);
+}
+
 /** UTF-8 bytes of a JSON value's serialisation. */
 function jsonBytes(value: unknown): number {
   return Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
@@ -271,6 +288,49 @@ export function findUnknownKeys(schema: AnswersSchema, answers: unknown, root = 
   return found;
 }
 
+/**
+ * One walk over answers as received that says whether they hold a reserved key ({@link RESERVED_KEYS})
+ * or nest deeper than {@link MAX_ANSWERS_DEPTH}, and, with a schema, how many undeclared properties
+ * they have: what {@link findReservedKey}, {@link findTooDeep} and {@link findUnknownKeys} find,
+ * without building a path or a list. Those three name the place once this says something is wrong
+ * (a save holding any of them is refused or rare), so the problems reported do not change.
+ *
+ * Recursive but bounded: it does not go below {@link MAX_ANSWERS_DEPTH} + 1 levels.
+ *
+ * @param schema - the day's schema, or undefined to skip counting undeclared keys
+ * @param answers - the answers as received (for the count: as migrated)
+ * @returns `clean`: false when a reserved key or nesting past the limit was found (the count is then
+ *   incomplete); `unknownKeys`: the number of undeclared properties, as `findUnknownKeys(…).paths.length`
+ */
+export function scanAnswers(schema: AnswersSchema | undefined, answers: unknown): { clean: boolean; unknownKeys: number } {
+  let unknownKeys = 0;
+  // `node` is the schema node findUnknownKeys would be at, or undefined where it does not walk.
+  const visit = (node: AnswersSchema | undefined, value: unknown, depth: number): boolean => {
+    if (typeof value !== 'object' || value === null) return true;
+    if (depth > MAX_ANSWERS_DEPTH) return false;
+    if (Array.isArray(value)) {
+      const itemNode = node?.items;
+      for (const item of value) if (!visit(itemNode, item, depth + 1)) return false;
+      return true;
+    }
+    const properties = isPlainObject(value) ? node?.properties : undefined;
+    const extra = properties !== undefined && isPlainObject(node!.additionalProperties) ? (node!.additionalProperties as AnswersSchema) : undefined;
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      if (RESERVED_KEYS.includes(key)) return false;
+      let childNode: AnswersSchema | undefined;
+      if (properties !== undefined) {
+        childNode = Object.hasOwn(properties, key) ? properties[key] : extra;
+        if (childNode === undefined) unknownKeys += 1;
+      }
+      if (!visit(childNode, record[key], depth + 1)) return false;
+    }
+    return true;
+  };
+  const clean = visit(schema, answers, 0);
+  return { clean, unknownKeys };
+}
+
 /** The problem with the keys kept for older shapes, or null when they are within {@link MAX_UNKNOWN_KEYS} and {@link MAX_UNKNOWN_BYTES}. */
 function unknownKeysProblem({ paths, bytes }: UnknownKeys): string | null {
   if (paths.length > MAX_UNKNOWN_KEYS) {
@@ -280,6 +340,14 @@ function unknownKeysProblem({ paths, bytes }: UnknownKeys): string | null {
     return `the properties the day's schema does not declare (${paths[0]}…) hold ${bytes} bytes (at most ${MAX_UNKNOWN_BYTES} are kept for older lesson shapes)`;
   }
   return null;
+}
+
+/** Runs a compiled lenient schema: null when `value` passes, else its first problem and how many more. */
+function describeProblems(validate: ValidateFunction, value: unknown): string | null {
+  if (validate(value)) return null;
+  const issues = validate.errors ?? [];
+  const first = describeValidationError('answers', issues);
+  return issues.length > 1 ? `${first} (and ${issues.length - 1} more ${issues.length === 2 ? 'problem' : 'problems'})` : first;
 }
 
 /**
@@ -323,11 +391,7 @@ export function loadAnswersValidator(schemasDir: string): AnswersValidator {
   const check = (day: number, answers: Answers): string | null => {
     const entry = days.get(day);
     // Harmless other types (a number's text, "" for an unanswered number) pass: normalize converts them.
-    if (entry === undefined || entry.validate(coerceAnswers(entry.schema, answers))) return null;
-    const validate = entry.validate;
-    const issues = validate.errors ?? [];
-    const first = describeValidationError('answers', issues);
-    return issues.length > 1 ? `${first} (and ${issues.length - 1} more ${issues.length === 2 ? 'problem' : 'problems'})` : first;
+    return entry === undefined ? null : describeProblems(entry.validate, coerceAnswers(entry.schema, answers));
   };
 
   return {
@@ -335,29 +399,44 @@ export function loadAnswersValidator(schemasDir: string): AnswersValidator {
     lastDay: Math.max(LAST_DAY, ...days.keys()),
     check,
     prepare(day, answers) {
-      const reserved = findReservedKey(answers);
-      if (reserved !== null) return { answers: null, answered: null, problem: `${reserved}: the property names ${RESERVED_KEYS.join(', ')} are refused` };
-      const tooDeep = findTooDeep(answers);
-      if (tooDeep !== null) return { answers: null, answered: null, problem: tooDeep };
       const entry = days.get(day);
+      // One walk finds whether anything is wrong; the walks that name the place run only then.
+      const scan = scanAnswers(entry?.schema, answers);
+      if (!scan.clean) {
+        const reserved = findReservedKey(answers);
+        if (reserved !== null) return { answers: null, answered: null, problem: `${reserved}: the property names ${RESERVED_KEYS.join(', ')} are refused` };
+        return { answers: null, answered: null, problem: findTooDeep(answers) ?? 'answers: unreadable' };
+      }
       let stored = answers;
       if (entry !== undefined) {
         const migrated = migrateAnswers(entry.schema, answers) as Answers;
-        const problem = check(day, migrated) ?? unknownKeysProblem(findUnknownKeys(entry.schema, migrated));
-        if (problem !== null) return { answers: null, answered: null, problem };
-        stored = normalize<Answers>(entry.schema, migrated); // repairAnswers' second half: migrated above, checked since
+        // Answers already in today's shape (what the app sends) are checked and stored as they are:
+        // coercing and normalising them would only copy them (isNormalized, engine/schema/normalize.ts).
+        const inShape = isNormalized(entry.schema, migrated);
+        const typeProblem = inShape ? describeProblems(entry.validate, migrated) : check(day, migrated);
+        if (typeProblem !== null) return { answers: null, answered: null, problem: typeProblem };
+        // The scan counted the undeclared keys of the answers as received; migrations may move some.
+        const unknownKeys = migrated === answers ? scan.unknownKeys : scanAnswers(entry.schema, migrated).unknownKeys;
+        const unknownProblem = unknownKeys === 0 ? null : unknownKeysProblem(findUnknownKeys(entry.schema, migrated));
+        if (unknownProblem !== null) return { answers: null, answered: null, problem: unknownProblem };
+        stored = inShape ? migrated : normalize<Answers>(entry.schema, migrated); // repairAnswers' second half: migrated above, checked since
       }
-      const bytes = jsonBytes(stored);
+      const json = JSON.stringify(stored);
+      const bytes = Buffer.byteLength(json, 'utf8');
       if (bytes > MAX_DAY_ANSWERS_BYTES) {
         return { answers: null, answered: null, problem: `the answers are ${bytes} bytes as JSON; at most ${MAX_DAY_ANSWERS_BYTES} are stored per day` };
       }
+      measuredJson.set(stored, json);
       return { answers: stored, answered: entry === undefined ? null : countAnswered(entry.fields, stored), problem: null };
     },
     fields: (day) => days.get(day)?.fields ?? [],
     schema: (day) => days.get(day)?.schema,
     repair(day, stored) {
       const entry = days.get(day);
-      return entry === undefined ? stored : repairAnswers(entry.schema, stored);
+      if (entry === undefined) return stored;
+      // A row saved since the last content change is in today's shape already: no copy (isNormalized).
+      const migrated = migrateAnswers(entry.schema, stored);
+      return isNormalized(entry.schema, migrated) ? (migrated as Answers) : normalize<Answers>(entry.schema, migrated);
     },
   };
 }

@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { countAnswered, type Answers } from '../../engine/schema/index.ts';
-import type { AnswersValidator } from './validators.ts';
+import { answersJson, type AnswersValidator } from './validators.ts';
 import { dayAnswers } from '../db/schema.ts';
 
 /** A day's stored answers. */
@@ -25,7 +25,12 @@ const returnedColumns = { answers: dayAnswers.answers, updatedAt: dayAnswers.upd
 
 const userIdPlaceholder = sql.placeholder('userId');
 const dayPlaceholder = sql.placeholder('day');
-const answersPlaceholder = sql.placeholder('answers');
+/**
+ * The answers go to the database as their JSON text (`answersJson`: the text `prepare` measured), in
+ * place of drizzle's jsonb encoding, which would serialise them a second time; PostgreSQL reads the
+ * text into the jsonb column as it would the encoded value.
+ */
+const answersPlaceholder = sql`${sql.placeholder('answers')}`;
 const baseRevisionPlaceholder = sql.placeholder('baseRevision');
 const answeredPlaceholder = sql.placeholder('answered');
 
@@ -59,8 +64,7 @@ function prepareStatements(db: Database) {
       .prepare('helix_insert_first_answers'),
     updateOver: db
       .update(dayAnswers)
-      // An update's types take no placeholder: this Param is one, encoded as jsonb like the insert's value.
-      .set({ answers: sql`${sql.param(answersPlaceholder, dayAnswers.answers)}`, answeredFields: sql`${answeredPlaceholder}`, revision: sql`${dayAnswers.revision} + 1`, updatedAt: sql`now()` })
+      .set({ answers: answersPlaceholder, answeredFields: sql`${answeredPlaceholder}`, revision: sql`${dayAnswers.revision} + 1`, updatedAt: sql`now()` })
       .where(and(eq(dayAnswers.userId, userIdPlaceholder), eq(dayAnswers.day, dayPlaceholder), eq(dayAnswers.revision, baseRevisionPlaceholder)))
       .returning(returnedColumns)
       .prepare('helix_update_answers_over'),
@@ -94,7 +98,7 @@ export async function loadAnswers(db: Database, userId: number, day: number): Pr
  * @throws the driver's foreign-key error (SQLSTATE 23503) when the account `userId` no longer exists
  */
 export async function saveAnswers(db: Database, userId: number, day: number, answers: Answers, answered: number | null = null): Promise<SavedAnswers> {
-  const [row] = await statements(db).save.execute({ userId, day, answers, answered });
+  const [row] = await statements(db).save.execute({ userId, day, answers: answersJson(answers), answered });
   if (row === undefined) throw new Error('INSERT ... ON CONFLICT ... RETURNING returned no row');
   return row;
 }
@@ -125,8 +129,8 @@ export async function saveAnswersIfRevision(
   const prepared = statements(db);
   const [row] =
     baseRevision === 0
-      ? await prepared.insertFirst.execute({ userId, day, answers, answered })
-      : await prepared.updateOver.execute({ userId, day, answers, baseRevision, answered });
+      ? await prepared.insertFirst.execute({ userId, day, answers: answersJson(answers), answered })
+      : await prepared.updateOver.execute({ userId, day, answers: answersJson(answers), baseRevision, answered });
   if (row !== undefined) return { saved: row, conflict: null };
   return { saved: null, conflict: await loadAnswers(db, userId, day) };
 }

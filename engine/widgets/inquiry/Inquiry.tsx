@@ -1,5 +1,4 @@
-import { Accordion } from 'radix-ui';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import './Inquiry.css';
 
 export interface InquiryProps {
@@ -9,14 +8,12 @@ export interface InquiryProps {
 
 /**
  * Expandable inquiry questions with their answers (docs/requirements.md#day-pages).
- * Any number may be open at once; each question is a button that expands its answer (WAI-ARIA accordion).
+ * Any number may be open at once; each question is a button that expands its answer (WAI-ARIA accordion
+ * pattern, each item a disclosure). Plain buttons and state, no library: the questions sit on every day,
+ * where the first visit's JavaScript counts (docs/decisions/011-first-visit-javascript.md).
  */
 export function Inquiry({ children }: InquiryProps) {
-  return (
-    <Accordion.Root type="multiple" className="inquiry">
-      {children}
-    </Accordion.Root>
-  );
+  return <div className="inquiry">{children}</div>;
 }
 
 export interface InquiryItemProps {
@@ -26,18 +23,26 @@ export interface InquiryItemProps {
   children: ReactNode;
 }
 
-/** One question and answer inside an {@link Inquiry}. */
+/**
+ * One question and answer inside an {@link Inquiry}: a heading holding a button with `aria-expanded`,
+ * and the answer as a region named by the question, rendered only while open.
+ */
 export function InquiryItem({ question, children }: InquiryItemProps) {
-  const value = useId();
+  const id = useId();
+  const [open, setOpen] = useState(false);
   return (
-    <Accordion.Item value={value} className="inquiry__item">
-      <Accordion.Header className="inquiry__header">
-        <Accordion.Trigger type="button" className="inquiry__trigger">
+    <div className="inquiry__item" data-state={open ? 'open' : 'closed'}>
+      <h3 className="inquiry__header">
+        <button type="button" className="inquiry__trigger" id={`${id}-question`} aria-expanded={open} aria-controls={`${id}-answer`} onClick={() => setOpen(!open)}>
           <span>{question}</span>
           <span className="inquiry__chevron" aria-hidden="true" />
-        </Accordion.Trigger>
-      </Accordion.Header>
-      <Accordion.Content className="inquiry__answer">{children}</Accordion.Content>
-    </Accordion.Item>
+        </button>
+      </h3>
+      {open ? (
+        <div className="inquiry__answer" id={`${id}-answer`} role="region" aria-labelledby={`${id}-question`}>
+          {children}
+        </div>
+      ) : null}
+    </div>
   );
 }

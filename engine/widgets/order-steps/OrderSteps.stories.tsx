@@ -62,6 +62,8 @@ export const KeyboardOnly: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const page = within(canvasElement.ownerDocument.body);
+    // The drag layer is a chunk of its own, loaded when the page is idle: wait for it before pressing Space.
+    await waitFor(() => expect(canvasElement.querySelector('.order-steps')).toHaveAttribute('data-drag', 'ready'));
     const order = canvas.getByRole('list', { name: 'Your order' });
     const handle = canvas.getByRole('button', { name: 'Protein is created' });
     const sideBySide = within(order).getAllByRole('listitem')[0]!.getBoundingClientRect().left >= handle.getBoundingClientRect().right;

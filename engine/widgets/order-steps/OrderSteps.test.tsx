@@ -1,6 +1,7 @@
 import { composeStories } from '@storybook/react-vite';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AnswersForm } from '../../answers/AnswersForm.tsx';
 import { storySession, type StorySave } from '../../storybook/with-answers.tsx';
@@ -46,6 +47,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/**
+ * Renders a story and waits for the drag layer (./sortable.tsx, a chunk OrderSteps loads when the page is
+ * idle): before it arrives the buttons move steps, but Space on a handle picks nothing up.
+ */
+async function renderWithDragLayer(ui: ReactElement) {
+  const rendered = render(ui);
+  await waitFor(() => expect(rendered.container.querySelector('.order-steps')).toHaveAttribute('data-drag', 'ready'));
+  return rendered;
+}
+
 describe('OrderSteps', () => {
   describe('when nothing is placed yet', () => {
     it('lists every step in "Steps" and five empty slots reading "Drop step N here"', () => {
@@ -68,7 +79,7 @@ describe('OrderSteps', () => {
     it('picks a step up with Space, moves it with an arrow and drops it with Space', async () => {
       layOut('side by side');
       const user = userEvent.setup();
-      render(<Empty />);
+      await renderWithDragLayer(<Empty />);
       screen.getByRole('button', { name: 'Transcription' }).focus();
 
       await user.keyboard(' ');
@@ -86,7 +97,7 @@ describe('OrderSteps', () => {
     it('on a phone, walks down through the places with ArrowDown, into "Your order"', async () => {
       layOut('stacked');
       const user = userEvent.setup();
-      render(<Empty />);
+      await renderWithDragLayer(<Empty />);
       screen.getByRole('button', { name: 'Protein is created' }).focus();
       await user.keyboard(' ');
       await user.keyboard('{ArrowDown}');
@@ -101,7 +112,7 @@ describe('OrderSteps', () => {
     it('moves a step within "Steps" with ArrowDown', async () => {
       layOut('side by side');
       const user = userEvent.setup();
-      render(<Empty />);
+      await renderWithDragLayer(<Empty />);
       screen.getByRole('button', { name: 'Transcription' }).focus();
       await user.keyboard(' ');
       await user.keyboard('{ArrowDown}');
@@ -115,7 +126,7 @@ describe('OrderSteps', () => {
       layOut('side by side');
       const save = vi.fn<StorySave>().mockResolvedValue(undefined);
       const user = userEvent.setup();
-      render(
+      await renderWithDragLayer(
         <AnswersForm session={storySession(orderStepsStorySchema, undefined, save, { debounceMs: 0 })}>
           <OrderSteps name="dnd" label="Put the steps in order" />
         </AnswersForm>,
@@ -137,7 +148,7 @@ describe('OrderSteps', () => {
     it('puts the step back where it was when Escape cancels', async () => {
       layOut('side by side');
       const user = userEvent.setup();
-      render(<Empty />);
+      await renderWithDragLayer(<Empty />);
       const handle = screen.getByRole('button', { name: 'Transcription' });
       handle.focus();
       await user.keyboard(' ');
@@ -153,7 +164,7 @@ describe('OrderSteps', () => {
     it('does nothing when a step is dropped where it started', async () => {
       layOut('side by side');
       const user = userEvent.setup();
-      render(<PartlyOrdered />);
+      await renderWithDragLayer(<PartlyOrdered />);
       screen.getByRole('button', { name: 'Transcription' }).focus();
       await user.keyboard(' ');
       await screen.findByText('Picked up Transcription. It is in slot 3 of Your order.');
@@ -165,7 +176,7 @@ describe('OrderSteps', () => {
     it('takes a step out of "Your order" with ArrowLeft', async () => {
       layOut('side by side');
       const user = userEvent.setup();
-      render(<Complete />);
+      await renderWithDragLayer(<Complete />);
       screen.getByRole('button', { name: 'Translation' }).focus();
       await user.keyboard(' ');
       await user.keyboard('{ArrowLeft}');
@@ -177,9 +188,10 @@ describe('OrderSteps', () => {
   });
 
   describe('with the buttons beside each step', () => {
+    // Once the drag layer is in place; before, see OrderSteps.plain.test.tsx.
     it('adds a step to the first empty slot, and focus follows the step', async () => {
       const user = userEvent.setup();
-      render(<PartlyOrdered />);
+      await renderWithDragLayer(<PartlyOrdered />);
       await user.click(screen.getByRole('button', { name: 'Add Translation to Your order' }));
       expect(slots()[1]).toBe('Translation');
       expect(screen.getByRole('button', { name: 'Translation' })).toHaveFocus();
@@ -188,7 +200,7 @@ describe('OrderSteps', () => {
 
     it('moves a placed step up and down, keeping focus on the button used', async () => {
       const user = userEvent.setup();
-      render(<Complete />);
+      await renderWithDragLayer(<Complete />);
       await user.click(screen.getByRole('button', { name: 'Move Translation up' }));
       expect(slots()).toEqual([STORY_STEPS[0], 'Transcription', 'Translation', 'mRNA is created', 'Protein is created']);
       expect(screen.getByRole('button', { name: 'Move Translation up' })).toHaveFocus();
@@ -201,7 +213,7 @@ describe('OrderSteps', () => {
 
     it('removes a placed step back to "Steps", leaving its slot empty', async () => {
       const user = userEvent.setup();
-      render(<PartlyOrdered />);
+      await renderWithDragLayer(<PartlyOrdered />);
       await user.click(screen.getByRole('button', { name: 'Remove Transcription' }));
       expect(slots()[2]).toBe('3Drop step 3 here');
       expect(stepTexts().at(-1)).toBe('Transcription');
@@ -231,7 +243,7 @@ describe('OrderSteps', () => {
       const save = vi.fn<StorySave>().mockResolvedValue(undefined);
       const user = userEvent.setup();
       const saved = { dnd: { available: ['Protein is created'], ordered: ['Transcription', STORY_STEPS[0], '', 'mRNA is created', ''], orderSize: 5 } };
-      render(
+      await renderWithDragLayer(
         <AnswersForm session={storySession(orderStepsStorySchema, saved, save, { debounceMs: 0 })}>
           <OrderSteps name="dnd" label="Put the steps in order" />
         </AnswersForm>,
@@ -246,7 +258,7 @@ describe('OrderSteps', () => {
 
   it.each([['side by side', 4] as const, ['stacked', 0] as const])('KeyboardOnly drops a step into "Your order" when the lists are %s', async (arrangement, slot) => {
     layOut(arrangement);
-    const { container } = render(<KeyboardOnly />);
+    const { container } = await renderWithDragLayer(<KeyboardOnly />);
     await KeyboardOnly.play!({ canvasElement: container } as Parameters<NonNullable<typeof KeyboardOnly.play>>[0]);
     expect(slots()[slot]).toBe('Protein is created');
     expect(stepTexts()).not.toContain('Protein is created');

@@ -1,4 +1,3 @@
-import { arrayMove } from '@dnd-kit/sortable';
 import { Immer } from 'immer';
 import { isPlainObject } from '../../schema/normalize.ts';
 
@@ -99,13 +98,23 @@ export function locateStep(value: OrderValue, step: string): StepLocation | null
 }
 
 /**
+ * A list reorder in place: the item at `from` is taken out and put back at `to`, the items in between
+ * shifting one place toward `from` (what dnd-kit's `arrayMove` does, on an immer draft, without loading
+ * dnd-kit with the day: docs/decisions/011-first-visit-javascript.md).
+ */
+function moveWithin(list: string[], from: number, to: number): void {
+  const [item] = list.splice(from, 1);
+  list.splice(to, 0, item!);
+}
+
+/**
  * Moves one step, as a drop does (docs/requirements.md#ordering-exercise). Pure (immer `produce`):
  * returns a new value, or `value` itself when nothing moves, so callers can skip writing the answers.
  *
  * Rules:
  * - no destination (`to` is null), the same place, an empty source slot or a place out of range:
  *   nothing moves;
- * - within "Steps": a list reorder (`arrayMove`); `to.index` may be `available.length`, the end;
+ * - within "Steps": a list reorder ({@link moveWithin}); `to.index` may be `available.length`, the end;
  * - onto an empty slot of "Your order": the step fills it (its old slot, if any, becomes empty);
  * - onto an occupied slot, from elsewhere in "Your order": a list reorder, so the steps in between
  *   shift one slot toward the slot it left;
@@ -134,7 +143,7 @@ export function moveStep(value: OrderValue, from: StepLocation, to: StepLocation
       else available.splice(from.index, 1);
       ordered[to.index] = step;
     } else if (from.list === to.list) {
-      draft[to.list] = arrayMove(draft[to.list], from.index, to.index);
+      moveWithin(draft[to.list], from.index, to.index);
     } else if (to.list === 'available') {
       ordered[from.index] = '';
       available.splice(to.index, 0, step);
@@ -143,8 +152,8 @@ export function moveStep(value: OrderValue, from: StepLocation, to: StepLocation
       const emptyBelow = ordered.indexOf('', to.index + 1);
       const empty = emptyBelow !== -1 ? emptyBelow : ordered.lastIndexOf('', to.index);
       if (empty === -1) available.splice(from.index, 0, ordered[to.index]!);
-      else draft.ordered = arrayMove(draft.ordered, empty, to.index);
-      draft.ordered[to.index] = step;
+      else moveWithin(ordered, empty, to.index);
+      ordered[to.index] = step;
     }
   });
   const same = (a: string[], b: string[]) => a.length === b.length && a.every((item, index) => item === b[index]);

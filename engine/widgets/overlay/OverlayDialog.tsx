@@ -1,6 +1,9 @@
-import { Dialog } from 'radix-ui';
-import type { ReactElement, ReactNode } from 'react';
+import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
+import { useLazyDialog } from './use-lazy-dialog.ts';
 import './OverlayDialog.css';
+
+const loadContent = () => import('./OverlayDialogContent.tsx');
+const OverlayDialogContent = lazy(loadContent);
 
 export interface OverlayDialogProps {
   /** The control that opens the dialog: a `<button type="button">` with an accessible name. Focus returns to it on close. */
@@ -34,31 +37,19 @@ export interface OverlayDialogProps {
  * It closes with the Close button, a click on the backdrop or the Escape key
  * (docs/requirements.md#overlays). While open, focus stays
  * inside it; on close it returns to the trigger. A margin of backdrop is always visible, so there is
- * somewhere to click.
+ * somewhere to click. The dialog's code loads when the trigger is first pointed at, focused or pressed
+ * ({@link useLazyDialog}).
  */
-export function OverlayDialog({ trigger, title, hideTitle = false, description, hideDescription = false, size = 'full', fullScreenOnPhone = false, children }: OverlayDialogProps) {
+export function OverlayDialog({ trigger, ...dialog }: OverlayDialogProps) {
+  const { opener, loaded, open, setOpen, trigger: triggerNode } = useLazyDialog(trigger, loadContent);
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay__backdrop" data-testid="overlay-backdrop" />
-        <Dialog.Content
-          className={`overlay__content overlay__content--${size}${fullScreenOnPhone ? ' overlay__content--phone-full' : ''}`}
-          data-size={size}
-          data-phone={fullScreenOnPhone ? 'full-screen' : 'dialog'}
-        >
-          <div className="overlay__header">
-            <Dialog.Title className={hideTitle ? 'visually-hidden' : 'overlay__title'}>{title}</Dialog.Title>
-            <Dialog.Close asChild>
-              <button type="button" className="button button--secondary overlay__close">
-                Close
-              </button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className={hideDescription ? 'visually-hidden' : 'overlay__description'}>{description}</Dialog.Description>
-          <div className="overlay__body">{children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      {opener}
+      {loaded ? (
+        <Suspense fallback={null}>
+          <OverlayDialogContent {...dialog} open={open} onOpenChange={setOpen} trigger={triggerNode} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

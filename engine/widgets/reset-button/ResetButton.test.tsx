@@ -1,5 +1,5 @@
 import { composeStories } from '@storybook/react-vite';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../../test/axe.ts';
@@ -11,7 +11,7 @@ describe('ResetButton', () => {
   it('asks first, and clears the named fields only when confirmed', async () => {
     render(<Filled />);
     await userEvent.click(screen.getByRole('button', { name: 'Reset choices' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Clear both blanks?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Clear both blanks?' });
     expect(await seriousAxeViolations(dialog)).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Reset choices' }));
     expect(screen.getByRole('combobox', { name: 'Blank 1' })).toHaveValue('');
@@ -21,11 +21,13 @@ describe('ResetButton', () => {
   it('keeps every answer when cancelled, by button or by Escape', async () => {
     render(<Filled />);
     await userEvent.click(screen.getByRole('button', { name: 'Reset choices' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Reset choices' })).toHaveFocus());
     await userEvent.click(screen.getByRole('button', { name: 'Reset choices' }));
+    await screen.findByRole('alertdialog');
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Blank 1' })).toHaveValue('protein');
-    expect(screen.getByRole('button', { name: 'Reset choices' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Reset choices' })).toHaveFocus());
   });
 });

@@ -1,9 +1,12 @@
-import { AlertDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useAnswersContext, useAnswersReadOnly } from '../../answers/AnswersForm.tsx';
 import { UnknownAnswerFieldError } from '../../answers/AnswersForm.tsx';
 import { defaultsOf, schemaAt } from '../../schema/normalize.ts';
+import { useLazyDialog } from '../overlay/use-lazy-dialog.ts';
+
+const loadConfirmation = () => import('./ResetConfirmation.tsx');
+const ResetConfirmation = lazy(loadConfirmation);
 
 export interface ResetButtonProps {
   /** Dotted paths of the fields to clear back to their schema defaults, e.g. `['blanks']`. */
@@ -17,7 +20,8 @@ export interface ResetButtonProps {
 /**
  * Clears named fields back to their schema defaults after a confirmation, since a reset throws away a
  * student's work (Day 1's Reset choices and Reset Answers: docs/requirements.md#day-1). The reset is an
- * edit like any other: it is autosaved. Not rendered in a read-only form.
+ * edit like any other: it is autosaved. Not rendered in a read-only form. The confirmation's code loads
+ * when the button is first pointed at, focused or pressed (../overlay/use-lazy-dialog.ts).
  *
  * @throws UnknownAnswerFieldError at render when a field is not in the day's schema
  */
@@ -39,32 +43,22 @@ function EditableResetButton({ fields, confirm, children }: ResetButtonProps) {
     for (const [field, node] of nodes) setValue(field, defaultsOf(node), { shouldDirty: true });
   }
 
+  const { opener, loaded, open, setOpen, trigger: triggerNode } = useLazyDialog(
+    <button type="button" className="button button--secondary">
+      {children}
+    </button>,
+    loadConfirmation,
+  );
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>
-        <button type="button" className="button button--secondary">
-          {children}
-        </button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="overlay-base__backdrop" />
-        <AlertDialog.Content className="overlay-base__dialog overlay-base__dialog--small">
-          <AlertDialog.Title className="overlay-base__title">{confirm}</AlertDialog.Title>
-          <AlertDialog.Description>This cannot be undone.</AlertDialog.Description>
-          <div className="overlay-base__actions">
-            <AlertDialog.Cancel asChild>
-              <button type="button" className="button button--secondary">
-                Cancel
-              </button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <button type="button" className="button button--danger" onClick={reset}>
-                {children}
-              </button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <>
+      {opener}
+      {loaded ? (
+        <Suspense fallback={null}>
+          <ResetConfirmation open={open} onOpenChange={setOpen} trigger={triggerNode} confirm={confirm} onReset={reset}>
+            {children}
+          </ResetConfirmation>
+        </Suspense>
+      ) : null}
+    </>
   );
 }

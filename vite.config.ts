@@ -50,9 +50,19 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // No modulepreload polyfill: every browser Helix supports (Chromium on the Chromebooks included) has
+    // <link rel="modulepreload">; the polyfill cost every page 0.3 kB (docs/decisions/011-first-visit-javascript.md).
+    modulePreload: { polyfill: false },
     // dist/.vite/manifest.json: which chunks each route loads, read by the bundle budgets (.size-limit.js).
     manifest: true,
     rolldownOptions: {
+      output: {
+        // React, react-dom and the router in one chunk every page shares, rather than spread over the entry
+        // and small shared chunks: fewer files, each compressed whole (docs/decisions/011-first-visit-javascript.md).
+        codeSplitting: {
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 }],
+        },
+      },
       // Our own modules run nothing when imported (only their CSS does): a page that takes one export
       // from a barrel such as engine/index.ts gets that export's modules, not the whole engine.
       // The exception, src/start-preload.ts, exists for what it runs on import.

@@ -4,11 +4,9 @@ import { homePathFor } from './api/endpoints.ts';
 import { useAuth } from './auth/auth-context.ts';
 import { RequireAuth } from './auth/RequireAuth.tsx';
 import { Footer } from './layout/Footer.tsx';
-import { InboxProvider } from './layout/InboxProvider.tsx';
 import { Loading } from './layout/Loading.tsx';
 import { PageErrorBoundary } from './layout/PageErrorBoundary.tsx';
-import { SignedInLayout } from './layout/SignedInLayout.tsx';
-import { PAGE_MODULES, ROUTES, type AppRoute, type PageName } from './routes.ts';
+import { PAGE_MODULES, ROUTES, SIGNED_IN_LAYOUT, type AppRoute, type PageName } from './routes.ts';
 
 /** Each page's component, its own chunk (the same imports src/start-preload.ts starts), given what its route shows. */
 const PAGES: { [Page in PageName]: LazyExoticComponent<ComponentType<AppRoute>> } = {
@@ -28,6 +26,9 @@ const PAGES: { [Page in PageName]: LazyExoticComponent<ComponentType<AppRoute>> 
   studentDay: lazy(() => PAGE_MODULES.studentDay().then((module) => ({ default: () => <module.StudentDayPage /> }))),
   byQuestion: lazy(() => PAGE_MODULES.byQuestion().then((module) => ({ default: () => <module.ByQuestionPage /> }))),
 };
+
+/** The signed-in student pages' frame (navigation bar, inbox), a chunk of its own that /login never downloads. */
+const SignedInLayout = lazy(() => SIGNED_IN_LAYOUT().then((module) => ({ default: module.SignedInLayout })));
 
 /** The facilitator console's frame, a chunk of its own: a student's first visit never downloads it. */
 const StaffLayout = lazy(() => import('./facilitator/StaffLayout.tsx').then((module) => ({ default: module.StaffLayout })));
@@ -74,64 +75,62 @@ export function App() {
       {status === 'loading' ? (
         PAGE_LOADING
       ) : (
-        <InboxProvider>
-          <Suspense fallback={PAGE_LOADING}>
-            <Routes>
-              {routesFor('public').map((route) => (
+        <Suspense fallback={PAGE_LOADING}>
+          <Routes>
+            {routesFor('public').map((route) => (
+              <Route key={route.path} path={route.path} element={<Page route={route} />} />
+            ))}
+            <Route
+              element={
+                <RequireAuth>
+                  <SignedInLayout />
+                </RequireAuth>
+              }
+            >
+              {routesFor('student').map((route) => (
                 <Route key={route.path} path={route.path} element={<Page route={route} />} />
               ))}
+            </Route>
+            {routesFor('day').map((route) => (
               <Route
+                key={route.path}
+                path={route.path}
                 element={
                   <RequireAuth>
-                    <SignedInLayout />
+                    {/* A boundary of its own: opening a day replaces the page at once with Loading, then the
+                        day's bar and lesson; the bar of the page left never lingers. */}
+                    <Suspense fallback={<Loading />}>
+                      <Page route={route} />
+                    </Suspense>
                   </RequireAuth>
                 }
-              >
-                {routesFor('student').map((route) => (
-                  <Route key={route.path} path={route.path} element={<Page route={route} />} />
-                ))}
-              </Route>
-              {routesFor('day').map((route) => (
+              />
+            ))}
+            <Route
+              element={
+                <RequireAuth audience="staff">
+                  <StaffLayout />
+                </RequireAuth>
+              }
+            >
+              {routesFor('staff').map((route) => (
+                <Route key={route.path} path={route.path} element={<Page route={route} />} />
+              ))}
+              {routesFor('admin').map((route) => (
                 <Route
                   key={route.path}
                   path={route.path}
                   element={
-                    <RequireAuth>
-                      {/* A boundary of its own: opening a day replaces the page at once with Loading, then the
-                          day's bar and lesson; the bar of the page left never lingers. */}
-                      <Suspense fallback={<Loading />}>
-                        <Page route={route} />
-                      </Suspense>
+                    <RequireAuth audience="admin">
+                      <Page route={route} />
                     </RequireAuth>
                   }
                 />
               ))}
-              <Route
-                element={
-                  <RequireAuth audience="staff">
-                    <StaffLayout />
-                  </RequireAuth>
-                }
-              >
-                {routesFor('staff').map((route) => (
-                  <Route key={route.path} path={route.path} element={<Page route={route} />} />
-                ))}
-                {routesFor('admin').map((route) => (
-                  <Route
-                    key={route.path}
-                    path={route.path}
-                    element={
-                      <RequireAuth audience="admin">
-                        <Page route={route} />
-                      </RequireAuth>
-                    }
-                  />
-                ))}
-              </Route>
-              <Route path="*" element={<Navigate to={user ? homePathFor(user.role) : '/login'} replace />} />
-            </Routes>
-          </Suspense>
-        </InboxProvider>
+            </Route>
+            <Route path="*" element={<Navigate to={user ? homePathFor(user.role) : '/login'} replace />} />
+          </Routes>
+        </Suspense>
       )}
       <Footer />
     </div>

@@ -25,6 +25,12 @@ export const PAGE_MODULES = {
   byQuestion: () => import('./facilitator/ByQuestionPage.tsx'),
 } as const;
 
+/**
+ * The frame of the signed-in student pages (the navigation bar and the inbox), a chunk of its own:
+ * /login and / never download it; src/App.tsx loads it as a lazy layout route.
+ */
+export const SIGNED_IN_LAYOUT = () => import('./layout/SignedInLayout.tsx');
+
 /** A page of the app, by the key of its module in {@link PAGE_MODULES}. */
 export type PageName = keyof typeof PAGE_MODULES;
 
@@ -82,6 +88,7 @@ export function preloadRoute(pathname: string): PageName | null {
   const route = ROUTES.find(({ path }) => matches(path, pathname));
   if (!route) return null;
   PAGE_MODULES[route.page]().catch(() => undefined);
+  if (route.access === 'student') SIGNED_IN_LAYOUT().catch(() => undefined);
   if (route.day !== undefined) loadDayContent(route.day).catch(() => undefined);
   return route.page;
 }

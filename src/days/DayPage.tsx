@@ -2,6 +2,7 @@ import { Suspense, use } from 'react';
 import { createAnswersSession, openDraftStore, type AnswersSession } from '../../engine/index.ts';
 import { answerSessions, answersOwner } from '../auth/answer-sessions.ts';
 import { settle, usePageData, type Loaded } from '../layout/loaded.ts';
+import { InboxProvider } from '../layout/InboxProvider.tsx';
 import { Loading } from '../layout/Loading.tsx';
 import { PageNav } from '../layout/PageNav.tsx';
 import { TopNav } from '../layout/TopNav.tsx';
@@ -45,7 +46,8 @@ export function loadDay(day: number): DayData {
 }
 
 /**
- * A day's lesson page (docs/requirements.md#day-pages): the top navigation bar, the lesson rendered from
+ * A day's lesson page (docs/requirements.md#day-pages): the top navigation bar with the inbox's unread
+ * count, the lesson rendered from
  * `content/days/day-N.mdx` with its widgets bound to the day's answers session, the save pill and the
  * footer. Shows Loading until its loader ({@link loadDay}) has opened the day.
  *
@@ -55,12 +57,14 @@ export function DayPage({ day }: { day: number }) {
   const [data, reopen] = usePageData(() => loadDay(day));
   usePageTitle(DAYS.find((each) => each.day === day)?.label ?? `Day ${day}`);
   return (
-    <div className="page">
-      <TopNav />
-      <Suspense fallback={<Loading />}>
-        <DayLesson key={data.opening} day={day} opening={data.day} retry={reopen} />
-      </Suspense>
-    </div>
+    <InboxProvider>
+      <div className="page">
+        <TopNav />
+        <Suspense fallback={<Loading />}>
+          <DayLesson key={data.opening} day={day} opening={data.day} retry={reopen} />
+        </Suspense>
+      </div>
+    </InboxProvider>
   );
 }
 

@@ -1,11 +1,13 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { InboxProvider } from './InboxProvider.tsx';
 import { Loading } from './Loading.tsx';
 import { TopNav } from './TopNav.tsx';
 
 /**
  * The frame of the signed-in pages other than the days (profile, inbox, quizzes, static sections,
- * workbooks): the navigation bar, then the page. The bar stays mounted while the student moves between
+ * workbooks): the student's inbox (the bar's unread count and the inbox page share it), the navigation
+ * bar, then the page. A chunk of its own (src/routes.ts, `SIGNED_IN_LAYOUT`): /login never loads it. The bar stays mounted while the student moves between
  * pages; a page that fails to render is replaced by an error message (each page has its own error
  * boundary, src/App.tsx), and leaving it clears the error.
  *
@@ -15,17 +17,19 @@ import { TopNav } from './TopNav.tsx';
  */
 export function SignedInLayout() {
   return (
-    <div className="page">
-      <TopNav />
-      <Suspense
-        fallback={
-          <main className="content-page" id="main">
-            <Loading />
-          </main>
-        }
-      >
-        <Outlet />
-      </Suspense>
-    </div>
+    <InboxProvider>
+      <div className="page">
+        <TopNav />
+        <Suspense
+          fallback={
+            <main className="content-page" id="main">
+              <Loading />
+            </main>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </div>
+    </InboxProvider>
   );
 }

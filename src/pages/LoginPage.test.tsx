@@ -171,6 +171,7 @@ describe('login page', () => {
       await openLoginPage();
 
       await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
+      await screen.findByRole('form', { name: 'Sign Up' });
 
       expect(screen.getByRole('tab', { name: 'Sign Up', selected: true })).toBeInTheDocument();
       expect(screen.getByRole('tab', { name: 'Sign In', selected: false })).toBeInTheDocument();
@@ -190,7 +191,7 @@ describe('login page', () => {
       await userEvent.keyboard('{ArrowRight}');
 
       expect(screen.getByRole('tab', { name: 'Sign Up', selected: true })).toHaveFocus();
-      expect(screen.getByRole('form', { name: 'Sign Up' })).toBeInTheDocument();
+      expect(await screen.findByRole('form', { name: 'Sign Up' })).toBeInTheDocument();
       await userEvent.keyboard('{ArrowLeft}');
       expect(screen.getByRole('form', { name: 'Sign In' })).toBeInTheDocument();
     });
@@ -200,6 +201,7 @@ describe('login page', () => {
     it('shows "Passwords do not match." and sends nothing when the passwords differ', async () => {
       await openLoginPage();
       await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
+      await screen.findByRole('form', { name: 'Sign Up' });
 
       await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'ada77');
       await userEvent.type(screen.getByLabelText('Password'), 'first secret');
@@ -216,6 +218,7 @@ describe('login page', () => {
     it('shows "The password must be at least 8 characters long." and sends nothing for a shorter password (issue 11)', async () => {
       await openLoginPage();
       await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
+      await screen.findByRole('form', { name: 'Sign Up' });
 
       await userEvent.type(screen.getByRole('textbox', { name: 'Username' }), 'ada77');
       await userEvent.type(screen.getByLabelText('Password'), 'seven77');
@@ -232,6 +235,7 @@ describe('login page', () => {
     it('refuses a username holding an invisible character, and sends nothing (issue 11)', async () => {
       await openLoginPage();
       await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
+      await screen.findByRole('form', { name: 'Sign Up' });
 
       await fillSignUp('ada\u200B77');
       await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
@@ -245,6 +249,7 @@ describe('login page', () => {
     it('requires every field but Classroom Name', async () => {
       await openLoginPage();
       await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
+      await screen.findByRole('form', { name: 'Sign Up' });
 
       await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
 
@@ -265,6 +270,7 @@ describe('login page', () => {
       });
       await openLoginPage();
       await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
+      await screen.findByRole('form', { name: 'Sign Up' });
 
       await fillSignUp();
       await userEvent.type(screen.getByRole('textbox', { name: 'Classroom Name (optional)' }), 'Room 12');
@@ -286,6 +292,7 @@ describe('login page', () => {
       fetchMock.mockImplementation(async () => json(409, { detail: 'That username is taken.', code: 'username_taken' }));
       await openLoginPage();
       await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
+      await screen.findByRole('form', { name: 'Sign Up' });
 
       await fillSignUp();
       await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
@@ -309,7 +316,7 @@ describe('login page', () => {
   it.each(['Sign In', 'Sign Up'])('has no serious accessibility violation on %s', async (tab) => {
     const { container } = await openLoginPage();
     await userEvent.click(screen.getByRole('tab', { name: tab }));
-    await userEvent.click(screen.getByRole('button', { name: tab }));
+    await userEvent.click(await screen.findByRole('button', { name: tab }));
     await screen.findByText('Username is required.');
 
     expect(await seriousAxeViolations(container)).toEqual([]);

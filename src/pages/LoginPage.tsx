@@ -1,21 +1,26 @@
-import { Tabs } from 'radix-ui';
-import { useState, type ComponentPropsWithRef, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { homePathFor } from '../api/endpoints.ts';
 import { useAuth } from '../auth/auth-context.ts';
-import { newPasswordProblem, usernameProblem } from '../auth/credentials.ts';
+import { Loading } from '../layout/Loading.tsx';
 import { SITE_NAME } from '../site/site.ts';
+import { Field, useTextForm } from './auth-form.tsx';
 
 /** Error texts of docs/requirements.md#validation and #error-messages, word for word. */
 export const LOGIN_FAILED_MESSAGE = 'Invalid credentials. Please try again.';
-export const SIGNUP_FAILED_MESSAGE = 'Sign up failed. Please check your details and try again.';
-export const PASSWORDS_MISMATCH_MESSAGE = 'Passwords do not match.';
+
+/** The Sign Up form, a chunk of its own: asked for once the page is idle, or when the Sign Up tab is pointed at or focused. */
+const loadSignUpForm = () => import('./SignUpForm.tsx');
+const SignUpForm = lazy(loadSignUpForm);
+const preloadSignUpForm = () => void loadSignUpForm().catch(() => undefined);
+/** How long the page waits at most for an idle moment before it asks for the Sign Up form, in ms. */
+const SIGN_UP_IDLE_TIMEOUT_MS = 2000;
 
 type Mode = 'sign-in' | 'sign-up';
 
 /**
  * The login page at /login (docs/requirements.md#login-page): Sign In and Sign Up on one page, switched by
- * a tab list (arrow keys move between the two; the selected one is announced). Redirects to / when
+ * a tab list (arrow keys move between the two; the selected one is announced: {@link ModeTabs}). Redirects to / when
  * already signed in; a successful login or sign-up goes to / too (a facilitator or an admin: to
  * /facilitator, docs/decisions/009-facilitator-console.md).
  */
@@ -36,71 +41,76 @@ export function LoginPage() {
           <h1 className="auth-card__site">{SITE_NAME}</h1>
           <p className="auth-card__tagline">{mode === 'sign-in' ? 'Welcome back! Sign in to open your workbook.' : 'New here? Create your student account.'}</p>
         </div>
-        <Tabs.Root value={mode} onValueChange={(value) => setMode(value as Mode)}>
-          <Tabs.List className="auth-tabs" aria-label="Sign in or sign up">
-            <Tabs.Trigger className="auth-tabs__tab" value="sign-in">
-              Sign In
-            </Tabs.Trigger>
-            <Tabs.Trigger className="auth-tabs__tab" value="sign-up">
-              Sign Up
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="sign-in" className="auth-panel">
-            <SignInForm />
-          </Tabs.Content>
-          <Tabs.Content value="sign-up" className="auth-panel">
-            <SignUpForm />
-          </Tabs.Content>
-        </Tabs.Root>
+        <ModeTabs mode={mode} onChange={setMode} />
       </div>
     </main>
   );
 }
 
-type FieldErrors<Name extends string> = Partial<Record<Name, string>>;
+const MODES: readonly { mode: Mode; label: string }[] = [
+  { mode: 'sign-in', label: 'Sign In' },
+  { mode: 'sign-up', label: 'Sign Up' },
+];
 
 /**
- * The state of a small form of text inputs, without a form library (docs/scaling.md: /login loads none). The
- * inputs are uncontrolled; their values are read by `name` from the form element. Like the answers form,
- * nothing is checked before the first submit; after it, every change checks the form again, and a
- * refused submit focuses the first field in error.
- *
- * @param names - the inputs' `name` attributes, in the order they appear
- * @param validate - returns a message per field in error (an empty object when all is well)
- * @param submit - called with the values (untrimmed) when `validate` finds nothing; may reject
- * @returns the current errors, whether a submit is on its way, and handlers for the form element
+ * The Sign In / Sign Up switch, as the WAI-ARIA tabs pattern with automatic activation: a tab list whose
+ * selected tab is the one Tab stop (ArrowLeft/ArrowRight move and select, wrapping; Home and End go to
+ * the ends) and one tab panel, named by its tab, holding that mode's form. The Sign Up form is a chunk
+ * loaded once the page is idle, or at once when its tab is pointed at or focused. Written here rather than with
+ * a tabs library: /login is every student's first page, and its budget is the React floor plus a tenth
+ * (docs/decisions/011-first-visit-javascript.md).
  */
-function useTextForm<Name extends string>(
-  names: readonly Name[],
-  validate: (values: Record<Name, string>) => FieldErrors<Name>,
-  submit: (values: Record<Name, string>) => Promise<void>,
-) {
-  const [errors, setErrors] = useState<FieldErrors<Name>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const read = (form: HTMLFormElement) => {
-    const data = new FormData(form);
-    return Object.fromEntries(names.map((name) => [name, String(data.get(name) ?? '')])) as Record<Name, string>;
+function ModeTabs({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => void }) {
+  const id = useId();
+  useEffect(() => {
+    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(preloadSignUpForm, { timeout: SIGN_UP_IDLE_TIMEOUT_MS }) : window.setTimeout(preloadSignUpForm, 0);
+    return () => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(idle) : window.clearTimeout(idle));
+  }, []);
+  const select = (index: number) => {
+    const next = MODES[(index + MODES.length) % MODES.length]!;
+    onChange(next.mode);
+    document.getElementById(`${id}-${next.mode}-tab`)?.focus();
   };
-  const onChange = (event: FormEvent<HTMLFormElement>) => {
-    if (submitted) setErrors(validate(read(event.currentTarget)));
-  };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const current = MODES.findIndex((each) => each.mode === mode);
+    const target = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: MODES.length - 1 }[event.key];
+    if (target === undefined) return;
     event.preventDefault();
-    const form = event.currentTarget;
-    const values = read(form);
-    const found = validate(values);
-    setSubmitted(true);
-    setErrors(found);
-    const firstInError = names.find((name) => found[name] !== undefined);
-    if (firstInError !== undefined) {
-      form.querySelector<HTMLInputElement>(`[name="${firstInError}"]`)?.focus();
-      return;
-    }
-    setSubmitting(true);
-    void submit(values).finally(() => setSubmitting(false));
+    select(target);
   };
-  return { errors, submitting, onChange, onSubmit };
+  return (
+    <>
+      <div className="auth-tabs" role="tablist" aria-label="Sign in or sign up" aria-orientation="horizontal" onKeyDown={onKeyDown}>
+        {MODES.map((each) => (
+          <button
+            key={each.mode}
+            type="button"
+            role="tab"
+            className="auth-tabs__tab"
+            id={`${id}-${each.mode}-tab`}
+            aria-selected={each.mode === mode}
+            aria-controls={`${id}-panel`}
+            tabIndex={each.mode === mode ? 0 : -1}
+            data-state={each.mode === mode ? 'active' : 'inactive'}
+            onClick={() => onChange(each.mode)}
+            onPointerEnter={each.mode === 'sign-up' ? preloadSignUpForm : undefined}
+            onFocus={each.mode === 'sign-up' ? preloadSignUpForm : undefined}
+          >
+            {each.label}
+          </button>
+        ))}
+      </div>
+      <div className="auth-panel" role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${mode}-tab`} tabIndex={0}>
+        {mode === 'sign-in' ? (
+          <SignInForm />
+        ) : (
+          <Suspense fallback={<Loading />}>
+            <SignUpForm />
+          </Suspense>
+        )}
+      </div>
+    </>
+  );
 }
 
 const SIGN_IN_FIELDS = ['username', 'password'] as const;
@@ -141,103 +151,5 @@ function SignInForm() {
         {submitting ? 'Signing in…' : 'Sign In'}
       </button>
     </form>
-  );
-}
-
-const SIGN_UP_FIELDS = ['username', 'password', 'confirmPassword', 'firstName', 'lastName', 'classroomName'] as const;
-
-/** The sign-up checks of docs/requirements.md#validation and docs/security.md (the server's own rules and messages), in field order. */
-function signUpErrors(values: Record<(typeof SIGN_UP_FIELDS)[number], string>): FieldErrors<(typeof SIGN_UP_FIELDS)[number]> {
-  const errors: FieldErrors<(typeof SIGN_UP_FIELDS)[number]> = {};
-  const username = values.username.trim() === '' ? 'Username is required.' : usernameProblem(values.username);
-  if (username) errors.username = username;
-  const password = values.password === '' ? 'Password is required.' : newPasswordProblem(values.password);
-  if (password) errors.password = password;
-  if (values.confirmPassword === '') errors.confirmPassword = 'Confirm Password is required.';
-  else if (values.confirmPassword !== values.password) errors.confirmPassword = PASSWORDS_MISMATCH_MESSAGE;
-  if (values.firstName.trim() === '') errors.firstName = 'First Name is required.';
-  if (values.lastName.trim() === '') errors.lastName = 'Last Name is required.';
-  return errors;
-}
-
-function SignUpForm() {
-  const { signup } = useAuth();
-  const [failed, setFailed] = useState(false);
-  const { errors, submitting, onChange, onSubmit } = useTextForm(SIGN_UP_FIELDS, signUpErrors, async (values) => {
-    setFailed(false);
-    try {
-      await signup({
-        username: values.username.trim(),
-        password: values.password,
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        classroomName: values.classroomName.trim(),
-      });
-    } catch {
-      // docs/requirements.md#error-messages: any sign-up failure shows the same message.
-      setFailed(true);
-    }
-  });
-
-  return (
-    <form className="auth-form" onSubmit={onSubmit} onChange={onChange} noValidate aria-label="Sign Up">
-      {failed ? (
-        <p className="form-alert" role="alert">
-          {SIGNUP_FAILED_MESSAGE}
-        </p>
-      ) : null}
-      <Field id="sign-up-username" name="username" label="Username" error={errors.username} autoComplete="username" autoCapitalize="none" spellCheck={false} />
-      <Field id="sign-up-password" name="password" label="Password" type="password" error={errors.password} autoComplete="new-password" />
-      <Field id="sign-up-confirm-password" name="confirmPassword" label="Confirm Password" type="password" error={errors.confirmPassword} autoComplete="new-password" />
-      <div className="auth-form__row">
-        <Field id="sign-up-first-name" name="firstName" label="First Name" error={errors.firstName} autoComplete="given-name" />
-        <Field id="sign-up-last-name" name="lastName" label="Last Name" error={errors.lastName} autoComplete="family-name" />
-      </div>
-      <Field id="sign-up-classroom-name" name="classroomName" label="Classroom Name" optional autoComplete="off" />
-      <button type="submit" className="button auth-form__submit" disabled={submitting}>
-        {submitting ? 'Signing up…' : 'Sign Up'}
-      </button>
-    </form>
-  );
-}
-
-interface FieldProps extends ComponentPropsWithRef<'input'> {
-  id: string;
-  label: string;
-  /** The validation message, shown under the input and announced with it. */
-  error?: string | undefined;
-  /** Adds "(optional)" to the label; every other field is required (docs/requirements.md#validation). */
-  optional?: boolean;
-}
-
-/** A labelled text input with its validation message. */
-function Field({ id, label, error, optional = false, type = 'text', ...input }: FieldProps) {
-  const errorId = `${id}-error`;
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {optional ? (
-          <>
-            {' '}
-            <span className="field__optional">(optional)</span>
-          </>
-        ) : null}
-      </label>
-      <input
-        id={id}
-        type={type}
-        className="control field__input"
-        aria-required={optional ? undefined : true}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readManifest, routeAssets } from '../.size-limit.js';
+import { readManifest, routeAssets } from '../scripts/route-assets.js';
 import { uniqueUsername } from './helpers.ts';
 
 // The bundle budgets (.size-limit.js) add up the files that a route's

@@ -1,4 +1,4 @@
-// Types of .size-limit.js's helpers, for e2e/route-assets.spec.ts and bench/web.ts.
+// Types of scripts/route-assets.js, for e2e/route-assets.spec.ts and bench:web (bench/web/first-visit-js.ts).
 
 /** A chunk of the build manifest (dist/.vite/manifest.json). */
 export interface ManifestChunk {
@@ -14,6 +14,3 @@ export function routeChunks(route: string): string[];
 export function readManifest(dist?: string): Record<string, ManifestChunk>;
 /** The JS and CSS files (relative to the build folder) a first visit to `route` downloads. */
 export function routeAssets(manifest: Record<string, ManifestChunk>, route: string): { js: string[]; css: string[] };
-
-declare const checks: { name: string; path: string[]; limit: string; gzip: boolean }[];
-export default checks;

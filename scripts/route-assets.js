@@ -1,0 +1,73 @@
+// Which built files a first visit to a route downloads, from the build's manifest (dist/.vite/manifest.json),
+// following the static imports of the entry and of the chunks the app loads at once for that route
+// (src/routes.ts, `preloadRoute`). Used by the bundle budgets (.size-limit.js), by bench:web, and by
+// e2e/route-assets.spec.ts, which checks that this derivation is what Chromium really downloads.
+import { readFileSync } from 'node:fs';
+
+/**
+ * The chunks, by manifest key (source path), that a first visit to a route loads besides the entry,
+ * as src/routes.ts's `preloadRoute` starts them. A day also loads its lesson and its answers schema.
+ *
+ * @param {string} route - a path such as `/login` or `/sections/day-3`
+ * @returns {string[]} manifest keys
+ * @throws {Error} for a route this table does not know
+ */
+export function routeChunks(route) {
+  const day = /^\/sections\/day-(\d+)$/.exec(route);
+  if (day) return ['src/days/DayPage.tsx', `content/days/day-${day[1]}.mdx`, `schemas/day-${day[1]}.schema.json`];
+  // The student pages also load their frame (src/routes.ts, SIGNED_IN_LAYOUT).
+  const layout = 'src/layout/SignedInLayout.tsx';
+  const pages = {
+    '/': ['src/pages/HomePage.tsx'],
+    '/login': ['src/pages/LoginPage.tsx'],
+    '/student_profile': ['src/pages/StudentProfilePage.tsx', layout],
+    '/inbox': ['src/pages/InboxPage.tsx', layout],
+  };
+  const chunks = pages[/** @type {keyof typeof pages} */ (route)];
+  if (!chunks) throw new Error(`scripts/route-assets.js: no chunks known for ${route}; add the route to routeChunks().`);
+  return chunks;
+}
+
+/**
+ * Reads the build's manifest.
+ *
+ * @param {string} [dist] - the build folder
+ * @returns {Record<string, { file: string, isEntry?: boolean, imports?: string[], css?: string[] }>}
+ * @throws {Error} naming the fix when there is no build
+ */
+export function readManifest(dist = 'dist') {
+  try {
+    return JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8'));
+  } catch (error) {
+    throw new Error(`${dist}/.vite/manifest.json is missing: run \`npm run build\` before \`npm run size\`.`, { cause: error });
+  }
+}
+
+/**
+ * The JS and CSS files a first visit to `route` downloads: the entry and the route's chunks, each with
+ * every chunk it imports statically (Vite preloads those together), never the chunks loaded later on
+ * use (a menu, another page).
+ *
+ * @param {ReturnType<typeof readManifest>} manifest
+ * @param {string} route - e.g. `/sections/day-1`
+ * @returns {{ js: string[], css: string[] }} paths relative to the build folder, e.g. `assets/index-Ab12.js`
+ */
+export function routeAssets(manifest, route) {
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entry) throw new Error('The build manifest has no entry chunk.');
+  const js = new Set();
+  const css = new Set();
+  const seen = new Set();
+  /** @param {string} key */
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The build manifest has no chunk ${key}.`);
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of [entry, ...routeChunks(route)]) visit(key);
+  return { js: [...js].sort(), css: [...css].sort() };
+}

@@ -1,3 +1,6 @@
+import { apiClient } from './api/client.ts';
+import { dayAnswersPath, PROFILE_PATH } from './api/endpoints.ts';
+import { getAccessToken } from './auth/tokens.ts';
 import { loadDayContent } from './days/registry.ts';
 import { DAYS } from './site/days.ts';
 import { QUIZZES, STATIC_SECTIONS, type Quiz, type StaticSection } from './site/sections.ts';
@@ -78,7 +81,8 @@ function matches(path: string, pathname: string): boolean {
 
 /**
  * Starts downloading the code of the page at `pathname` (and, for a day, its lesson and schema) at once,
- * in parallel with the rest of start-up, instead of when the page first renders. An unknown path
+ * in parallel with the rest of start-up, instead of when the page first renders; with a stored login, it
+ * also prefetches the profile and, for a day, its saved answers (`ApiClient.prefetch`, src/api/client.ts). An unknown path
  * preloads nothing. Never throws: a failed download shows up when the page renders.
  *
  * @param pathname - `location.pathname`, e.g. `/sections/day-1`
@@ -90,5 +94,11 @@ export function preloadRoute(pathname: string): PageName | null {
   PAGE_MODULES[route.page]().catch(() => undefined);
   if (route.access === 'student') SIGNED_IN_LAYOUT().catch(() => undefined);
   if (route.day !== undefined) loadDayContent(route.day).catch(() => undefined);
+  // The data the page will ask for first, with the stored login: the start-up profile check
+  // (src/auth/AuthProvider.tsx) and a day's saved answers (src/days/day-answers.ts).
+  if (getAccessToken()) {
+    apiClient.prefetch(PROFILE_PATH);
+    if (route.day !== undefined) apiClient.prefetch(dayAnswersPath(route.day));
+  }
   return route.page;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, REFRESH_LOCK_NAME, retryAfterMs } from './client.ts';
+import { ApiError, createApiClient, PREFETCH_TTL_MS, REFRESH_LOCK_NAME, retryAfterMs } from './client.ts';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -40,6 +40,53 @@ describe('api client', () => {
       expect(init.keepalive).toBe(true);
       expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
       expect(JSON.parse(init.body as string)).toEqual({ answers: { a: 1 } });
+    });
+  });
+
+  describe('a prefetch at start-up', () => {
+    const ANSWERS = '/api/student/modules/1/response/detail/';
+
+    it('answers the page\'s own request of the same path, without a second download', async () => {
+      localStorage.setItem('accessToken', 'access-1');
+      const fetch = vi.fn(async () => json(200, { revision: 3 }));
+      const client = createApiClient({ fetch });
+
+      client.prefetch(ANSWERS);
+      await expect(client.request(ANSWERS)).resolves.toEqual({ revision: 3 });
+
+      expect(fetch).toHaveBeenCalledOnce();
+      // Used once: the next request downloads again.
+      await client.request(ANSWERS);
+      expect(fetch).toHaveBeenCalledTimes(2);
+    });
+
+    it('hands its error to that request, as if it had been sent then', async () => {
+      localStorage.setItem('accessToken', 'access-1');
+      const fetch = vi.fn(async () => json(503, { detail: 'Restarting.', code: 'unavailable' }));
+      const client = createApiClient({ fetch });
+
+      client.prefetch(ANSWERS);
+      await expect(client.request(ANSWERS)).rejects.toMatchObject({ status: 503, code: 'unavailable' });
+      expect(fetch).toHaveBeenCalledOnce();
+    });
+
+    it('is never shown to another sign-in, to a write, or after it has waited too long', async () => {
+      let now = 0;
+      localStorage.setItem('accessToken', 'access-ada');
+      const fetch = vi.fn(async (_url: string, init: RequestInit) => json(200, { for: authorizationOf(init), method: init.method ?? 'GET' }));
+      const client = createApiClient({ fetch, now: () => now });
+
+      client.prefetch(ANSWERS);
+      localStorage.setItem('accessToken', 'access-grace');
+      await expect(client.request(ANSWERS)).resolves.toEqual({ for: 'Bearer access-grace', method: 'GET' });
+
+      client.prefetch(ANSWERS);
+      await expect(client.request(ANSWERS, { method: 'POST', body: {} })).resolves.toMatchObject({ method: 'POST' });
+
+      client.prefetch(ANSWERS);
+      now += PREFETCH_TTL_MS + 1;
+      await client.request(ANSWERS);
+      expect(fetch).toHaveBeenCalledTimes(6);
     });
   });
 

@@ -69,6 +69,9 @@ export interface RawRequestOptions extends RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** How long a prefetched response waits for the request it was made for, ms (see {@link ApiClient.prefetch}). */
+export const PREFETCH_TTL_MS = 10_000;
+
 export interface ApiClient {
   /**
    * Sends one JSON request and returns the parsed JSON response (undefined for an empty body).
@@ -92,6 +95,15 @@ export interface ApiClient {
    * @throws {@link ApiError} on a network failure, or when a refresh the 401 called for was refused
    */
   requestResponse(path: string, options?: RawRequestOptions): Promise<Response>;
+  /**
+   * Starts `GET path` now, for a {@link request} of the same path expected within
+   * {@link PREFETCH_TTL_MS}: that request then answers from this one (its body or its error) instead of
+   * sending its own. The app prefetches a page's data at start-up (src/routes.ts), so it downloads in
+   * parallel with the app's code (docs/decisions/011-first-visit-javascript.md). A prefetch is used once,
+   * only by a plain GET of the same path, and only while the stored access token is still the one it was
+   * sent with: another sign-in never sees it. One not used in time is dropped. Never throws.
+   */
+  prefetch(path: string): void;
   /** Sets what happens after the tokens are cleared by a failed refresh (the app sends the user to /login). */
   setAuthFailureHandler(handler: (() => void) | null): void;
   /**
@@ -229,7 +241,27 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return response;
   }
 
+  const prefetched = new Map<string, { startedAt: number; token: string | null; result: Promise<unknown> }>();
+
+  function prefetch(path: string): void {
+    const result = request<unknown>(path);
+    result.catch(() => undefined); // Its error is for the request that uses it, if any.
+    prefetched.set(path, { startedAt: now(), token: getAccessToken(), result });
+  }
+
+  /** The prefetch a plain GET of `path` may answer from (see {@link ApiClient.prefetch}), taken out of the map. */
+  function takePrefetched(path: string, request: RequestOptions): Promise<unknown> | null {
+    const entry = prefetched.get(path);
+    if (!entry) return null;
+    prefetched.delete(path);
+    const plainGet = (request.method ?? 'GET') === 'GET' && request.body === undefined && request.signal === undefined && request.auth !== false;
+    const fresh = now() - entry.startedAt <= PREFETCH_TTL_MS && entry.token === getAccessToken();
+    return plainGet && fresh ? entry.result : null;
+  }
+
   async function request<T>(path: string, request: RequestOptions = {}): Promise<T> {
+    const early = takePrefetched(path, request);
+    if (early) return early as Promise<T>;
     const response = await requestResponse(path, request);
     if (!response.ok) throw await toApiError(response);
     return parseJson<T>(response);
@@ -264,6 +296,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   return {
     request,
     requestResponse,
+    prefetch,
     setAuthFailureHandler(handler) {
       onAuthFailure = handler;
     },

@@ -36,6 +36,20 @@ export interface SignupDetails {
  * than locking out; a student whose classmate typed wrong passwords for their name gets in within the
  * minute instead of reading "Invalid credentials").
  */
+/** The signed-in user's profile (docs/requirements.md#api-calls). */
+export const PROFILE_PATH = '/api/student/profile/';
+
+/**
+ * Where a day's saved answers are read (docs/requirements.md#api-calls).
+ *
+ * @param day - the day number, a positive whole number
+ * @throws RangeError for anything else
+ */
+export function dayAnswersPath(day: number): string {
+  if (!Number.isInteger(day) || day < 1) throw new RangeError(`The day must be a positive whole number; got ${String(day)}.`);
+  return `/api/student/modules/${day}/response/detail/`;
+}
+
 export const RATE_LIMIT_RETRY_MAX_WAIT_MS = 30_000;
 /** Most waiting in all for one sign-in or sign-up, ms; past it the 429 is the answer. */
 export const RATE_LIMIT_RETRY_TOTAL_MS = 60_000;
@@ -122,7 +136,7 @@ export async function signup(details: SignupDetails, client: ApiClient = apiClie
  * @throws {@link ApiError} on any failure, including a body without a username
  */
 export async function fetchProfile(client: ApiClient = apiClient): Promise<UserProfile> {
-  const body = await client.request<unknown>('/api/student/profile/');
+  const body = await client.request<unknown>(PROFILE_PATH);
   if (!isRecord(body) || typeof body.username !== 'string') throw new ApiError(200, 'invalid_response', 'The profile has no username.');
   return {
     id: typeof body.id === 'string' || typeof body.id === 'number' ? body.id : null,

@@ -1,5 +1,6 @@
 import { OfflineError, RevisionConflictError, type Answers, type AnswersSnapshot, type AnswersTransport } from '../../engine/index.ts';
 import { apiClient, ApiError, isRecord, type ApiClient } from '../api/client.ts';
+import { dayAnswersPath } from '../api/endpoints.ts';
 import { studentScope } from '../auth/answer-sessions.ts';
 
 /**
@@ -57,7 +58,7 @@ export function dayAnswersTransport(day: number, client: ApiClient = apiClient):
   return {
     async load() {
       try {
-        return toSnapshot(await client.request<unknown>(`/api/student/modules/${param}/response/detail/`));
+        return toSnapshot(await client.request<unknown>(dayAnswersPath(day)));
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         if (error instanceof ApiError && error.status === 0) throw new OfflineError(error.detail, { cause: error });

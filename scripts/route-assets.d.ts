@@ -14,3 +14,7 @@ export function routeChunks(route: string): string[];
 export function readManifest(dist?: string): Record<string, ManifestChunk>;
 /** The JS and CSS files (relative to the build folder) a first visit to `route` downloads. */
 export function routeAssets(manifest: Record<string, ManifestChunk>, route: string): { js: string[]; css: string[] };
+/** The chunks, by manifest key, that pages load on purpose after their first render; the budgets do not count them. */
+export const DEFERRED_CHUNKS: string[];
+/** The JS files of DEFERRED_CHUNKS with the chunks they import statically, sorted. */
+export function deferredAssets(manifest: Record<string, ManifestChunk>): string[];

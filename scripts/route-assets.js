@@ -71,3 +71,31 @@ export function routeAssets(manifest, route) {
   for (const key of [entry, ...routeChunks(route)]) visit(key);
   return { js: [...js].sort(), css: [...css].sort() };
 }
+
+/**
+ * The chunks, by manifest key, that pages load on purpose after their first render
+ * (docs/decisions/011-first-visit-javascript.md): the service worker's registration (as the app mounts),
+ * the Sign Up form (when /login is idle) and the ordering exercise's drag layer (when a day is idle).
+ * A first visit downloads them too, but no page waits for them, so the budgets do not count them.
+ */
+export const DEFERRED_CHUNKS = ['src/service-worker/register.ts', 'src/pages/SignUpForm.tsx', 'engine/widgets/order-steps/sortable.tsx'];
+
+/**
+ * The JS files of {@link DEFERRED_CHUNKS}, each with the chunks it imports statically.
+ *
+ * @param {ReturnType<typeof readManifest>} manifest
+ * @returns {string[]} paths relative to the build folder, sorted
+ */
+export function deferredAssets(manifest) {
+  const js = new Set();
+  /** @param {string} key */
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The build manifest has no chunk ${key}.`);
+    if (js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of DEFERRED_CHUNKS) visit(key);
+  return [...js].sort();
+}

@@ -53,6 +53,12 @@ export async function computeHelmetHeaders(options: FastifyHelmetOptions): Promi
  */
 export const EVERY_RESPONSE_HEADERS: ReadonlySet<string> = new Set(['x-content-type-options', 'cross-origin-resource-policy']);
 
+/** A request URL without its query string. */
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 /** Where {@link addHelmetHeaders} sends the headers that speak to a document. */
 export interface DocumentHeaderOptions {
   /**
@@ -86,7 +92,7 @@ export async function addHelmetHeaders(app: FastifyInstance, options: FastifyHel
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
-    if ((typeof type === 'string' && type.startsWith('text/html')) || workerPaths.has(request.url.split('?', 1)[0] ?? '')) void reply.headers(documentOnly);
+    if ((typeof type === 'string' && type.startsWith('text/html')) || (workerPaths.size > 0 && workerPaths.has(pathOf(request.url)))) void reply.headers(documentOnly);
     done(null, payload);
   });
 }

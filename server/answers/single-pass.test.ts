@@ -68,7 +68,7 @@ const nested = (levels: number, inArray: boolean, leaf: unknown): unknown => {
 /** Something that is not what the schema node asks for, or is, in an unusual spelling. */
 const oddValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: nastyValue },
-  { weight: 2, arbitrary: fc.constantFrom('3', ' 2.5 ', '', null, 3, 2.5, true, 'x'.repeat(4001), '語'.repeat(3000), '\u0000', '\ud800') },
+  { weight: 2, arbitrary: fc.constantFrom('3', ' 2.5 ', '', null, 3, 2.5, true, 'x'.repeat(4001), '語'.repeat(3000), '🧬'.repeat(2500), '🧬'.repeat(4001), '\u0000', '\ud800') },
   { weight: 1, arbitrary: fc.tuple(fc.integer({ min: MAX_ANSWERS_DEPTH - 2, max: MAX_ANSWERS_DEPTH + 2 }), fc.boolean()).map(([levels, inArray]) => nested(levels, inArray, 'x')) },
   { weight: 1, arbitrary: fc.dictionary(fc.constantFrom(...RESERVED_KEYS, 'ok'), fc.constant('x'), { maxKeys: 1 }) },
 );

@@ -3,7 +3,8 @@
  * row's revision; a save may name the revision it was based on and then only happens if that is
  * still the stored one (optimistic concurrency: docs/decisions/005-revisions-and-drafts.md).
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, inArray, isNull, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Database } from '../db/index.ts';
 import { countAnswered, type Answers } from '../../engine/schema/index.ts';
 import { answersJson, type AnswersValidator } from './validators.ts';
@@ -34,19 +35,73 @@ const answersPlaceholder = sql`${sql.placeholder('answers')}`;
 const baseRevisionPlaceholder = sql.placeholder('baseRevision');
 const answeredPlaceholder = sql.placeholder('answered');
 
+/** The name of each statement, prepared once per pooled connection on PostgreSQL. */
+const STATEMENT_NAMES = {
+  load: 'helix_load_answers',
+  save: 'helix_save_answers',
+  insertFirst: 'helix_insert_first_answers',
+  updateOver: 'helix_update_answers_over',
+} as const;
+
+/** One of this module's statements, ready to run with its placeholders' values. */
+interface Statement {
+  execute(values: Record<string, unknown>): Promise<SavedAnswers[]>;
+}
+
+/** pg's parsers, but `timestamptz` kept as PostgreSQL's text, which {@link runOnPool} turns into a Date as drizzle does. */
+const TIMESTAMP_AS_TEXT = {
+  getTypeParser: (typeId: number, format?: 'text' | 'binary') => (typeId === pg.types.builtins.TIMESTAMPTZ ? (text: string) => text : pg.types.getTypeParser(typeId, format)),
+};
+
+/**
+ * A statement drizzle built (its SQL text and parameters), run on the pg pool itself: the same named
+ * prepared statement with the same values, and rows mapped as drizzle maps them (`updated_at`
+ * through `new Date(text)`, the jsonb parsed by pg, `revision` an integer). What drizzle adds around
+ * the same driver call on every request (tracing spans, its cache check, row mapping through each
+ * column) is left out; only its placeholder filling is kept. A driver error is thrown as the driver's,
+ * not wrapped in drizzle's (callers look for its SQLSTATE through `cause` either way).
+ */
+function runOnPool(pool: pg.Pool, name: string, query: { sql: string; params: unknown[] }): Statement {
+  return {
+    async execute(values) {
+      // Rows as arrays, as drizzle asks for them: pg then builds no object per row.
+      const result = await pool.query<[unknown, unknown, unknown]>({
+        name,
+        text: query.sql,
+        values: fillPlaceholders(query.params, values),
+        types: TIMESTAMP_AS_TEXT,
+        rowMode: 'array',
+      });
+      const column = (wanted: string) => result.fields.findIndex((field) => field.name === wanted);
+      const [answers, updatedAt, revision] = [column('answers'), column('updated_at'), column('revision')];
+      return result.rows.map((row) => ({ answers: row[answers] as Answers, updatedAt: new Date(row[updatedAt] as string), revision: row[revision] as number }));
+    },
+  };
+}
+
 /**
  * The four statements of this module, built once per database handle and run as prepared statements
  * (building the SQL with drizzle on every request cost about 13 % of a load's CPU in
- * `npm run bench:api`). On PostgreSQL each is a named statement, parsed once per pooled connection.
+ * `npm run bench:api`). On PostgreSQL each is a named statement, parsed once per pooled connection,
+ * and run on the pool directly ({@link runOnPool}); on PGlite through drizzle.
  */
-function prepareStatements(db: Database) {
+function prepareStatements(db: Database): Record<'load' | 'save' | 'insertFirst' | 'updateOver', Statement> {
+  const built = buildStatements(db);
+  const client: unknown = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return built;
+  const onPool = (statement: keyof typeof built) => runOnPool(client, STATEMENT_NAMES[statement], built[statement].getQuery());
+  return { load: onPool('load'), save: onPool('save'), insertFirst: onPool('insertFirst'), updateOver: onPool('updateOver') };
+}
+
+/** The statements as drizzle builds and runs them. */
+function buildStatements(db: Database) {
   return {
     load: db
       .select(returnedColumns)
       .from(dayAnswers)
       .where(and(eq(dayAnswers.userId, userIdPlaceholder), eq(dayAnswers.day, dayPlaceholder)))
       .limit(1)
-      .prepare('helix_load_answers'),
+      .prepare(STATEMENT_NAMES.load),
     save: db
       .insert(dayAnswers)
       .values({ userId: userIdPlaceholder, day: dayPlaceholder, answers: answersPlaceholder, answeredFields: answeredPlaceholder, revision: 1, updatedAt: sql`now()` })
@@ -55,19 +110,19 @@ function prepareStatements(db: Database) {
         set: { answers: sql`excluded.answers`, answeredFields: sql`excluded.answered_fields`, revision: sql`${dayAnswers.revision} + 1`, updatedAt: sql`now()` },
       })
       .returning(returnedColumns)
-      .prepare('helix_save_answers'),
+      .prepare(STATEMENT_NAMES.save),
     insertFirst: db
       .insert(dayAnswers)
       .values({ userId: userIdPlaceholder, day: dayPlaceholder, answers: answersPlaceholder, answeredFields: answeredPlaceholder, revision: 1, updatedAt: sql`now()` })
       .onConflictDoNothing({ target: [dayAnswers.userId, dayAnswers.day] })
       .returning(returnedColumns)
-      .prepare('helix_insert_first_answers'),
+      .prepare(STATEMENT_NAMES.insertFirst),
     updateOver: db
       .update(dayAnswers)
       .set({ answers: answersPlaceholder, answeredFields: sql`${answeredPlaceholder}`, revision: sql`${dayAnswers.revision} + 1`, updatedAt: sql`now()` })
       .where(and(eq(dayAnswers.userId, userIdPlaceholder), eq(dayAnswers.day, dayPlaceholder), eq(dayAnswers.revision, baseRevisionPlaceholder)))
       .returning(returnedColumns)
-      .prepare('helix_update_answers_over'),
+      .prepare(STATEMENT_NAMES.updateOver),
   };
 }
 

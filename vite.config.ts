@@ -2,6 +2,7 @@ import mdx from '@mdx-js/rollup';
 import react from '@vitejs/plugin-react';
 import rehypeSlug from 'rehype-slug';
 import remarkGfm from 'remark-gfm';
+import remarkSectionize from 'remark-sectionize';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { embedOrigins } from './scripts/embed-origins/vite-plugin.ts';
@@ -18,11 +19,13 @@ function escapeRegExp(text: string): string {
  * Vite config for the app. MDX lessons compile through @mdx-js/rollup, with widgets supplied by
  * `@mdx-js/react`'s provider, so lesson files need no imports (see engine/mdx-components.ts).
  * `remark-gfm` gives lessons Markdown pipe tables; `rehype-slug` gives every heading an id, so a lesson
- * can link within itself (`[the gene cards](#gene-cards)`).
+ * can link within itself (`[the gene cards](#gene-cards)`); `remark-sectionize` wraps each heading and
+ * what follows it, up to the next heading of its level, in a `<section>`, so the browser can skip laying
+ * out and painting the sections off screen (`content-visibility` in engine/styles.css).
  */
 export default defineConfig({
   plugins: [
-    { enforce: 'pre', ...mdx({ providerImportSource: '@mdx-js/react', remarkPlugins: [remarkGfm], rehypePlugins: [rehypeSlug] }) },
+    { enforce: 'pre', ...mdx({ providerImportSource: '@mdx-js/react', remarkPlugins: [remarkGfm, remarkSectionize], rehypePlugins: [rehypeSlug] }) },
     react({ include: /\.(jsx|js|mdx|md|tsx|ts)$/ }),
     // dist/embed-origins.json: the framed sites the server's CSP allows (docs/security.md#headers).
     embedOrigins(import.meta.dirname),

@@ -17,6 +17,7 @@ import { ResetButton } from './widgets/reset-button/index.ts';
 import { SaveButton } from './widgets/save-button/index.ts';
 import { ThinkRespond } from './widgets/think-respond/index.ts';
 import { withWidgetBoundary } from './widgets/widget-boundary/index.ts';
+import { LessonSection } from './lesson/LessonSection.tsx';
 
 /** The widget components by MDX tag name, before each gets its error boundary. */
 const widgets = {
@@ -47,8 +48,10 @@ const widgets = {
  *
  * Each tag renders inside its own error boundary (`WidgetBoundary`): a widget an author got wrong
  * shows what is wrong in development and a calm message to students, and the rest of the lesson keeps
- * working.
+ * working. `section` renders the lesson's parts ({@link LessonSection}).
  */
-export const lessonComponents = Object.fromEntries(
-  Object.entries(widgets).map(([name, Widget]) => [name, withWidgetBoundary(name, Widget as ComponentType<object>)]),
-) as typeof widgets;
+export const lessonComponents = {
+  ...(Object.fromEntries(Object.entries(widgets).map(([name, Widget]) => [name, withWidgetBoundary(name, Widget as ComponentType<object>)])) as typeof widgets),
+  // Not a tag authors write: the sections vite.config.ts makes of the headings, rendered part by part.
+  section: LessonSection,
+};

@@ -232,7 +232,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   /** Sends one request with the access token, refreshing it and retrying once on a 401; answers the last response, whatever its status. */
   async function requestResponse(path: string, { headers: extraHeaders, ...request }: RawRequestOptions = {}): Promise<Response> {
     const auth = request.auth ?? true;
-    const accessToken = auth ? await currentAccessToken() : null;
+    const stored = auth ? getAccessToken() : null;
+    // A token far from its expiry goes out at once, so the request leaves in the caller's task (a
+    // prefetch at start-up then does not wait for the rest of the app's code to run); one about to
+    // expire is refreshed first.
+    const accessToken = stored !== null && !expiresSoon(stored) ? stored : auth ? await currentAccessToken() : null;
     let response = await send(path, request, accessToken, extraHeaders);
     for (let retry = 0; auth && response.status === 401 && retry < RETRIES_AFTER_REFRESH; retry += 1) {
       const freshToken = await freshAccessToken(accessToken);

@@ -1,0 +1,39 @@
+import { Children, createContext, isValidElement, startTransition, useContext, useEffect, useState, type ComponentPropsWithoutRef } from 'react';
+
+/** How many parts of a lesson (each an h2 and what follows it) render with the page's first render. */
+export const EAGER_PARTS = 2;
+/** The height held for a part not rendered yet, px: nothing below it moves into view when it arrives. */
+export const PENDING_PART_MIN_HEIGHT_PX = 600;
+
+const Nested = createContext(false);
+
+/**
+ * A `<section>` of a lesson, as `remark-sectionize` makes them from the MDX (vite.config.ts): the h1's
+ * section holds the whole lesson, and one section per h2 holds each part.
+ *
+ * The h1's section renders its first {@link EAGER_PARTS} parts with the page and holds the place of the
+ * others ({@link PENDING_PART_MIN_HEIGHT_PX} each, hidden from screen readers), then renders them in a
+ * React transition right after: a transition's render yields to the browser every few milliseconds, so a
+ * long lesson no longer blocks typing, scrolling or the first paint of the part on screen for hundreds
+ * of milliseconds on a Chromebook (docs/decisions/011-first-visit-javascript.md). The parts keep their
+ * identity, so nothing rendered first is mounted again. Every other section renders as it is.
+ */
+export function LessonSection({ children, ...props }: ComponentPropsWithoutRef<'section'>) {
+  const nested = useContext(Nested);
+  const defers = !nested && Children.toArray(children).some((child) => isValidElement(child) && child.type === 'h1');
+  const [complete, setComplete] = useState(!defers);
+  useEffect(() => {
+    if (!complete) startTransition(() => setComplete(true));
+  }, [complete]);
+  let parts = 0;
+  const shown = Children.map(children, (child) => {
+    if (complete || !isValidElement(child) || child.type !== LessonSection) return child;
+    parts += 1;
+    return parts <= EAGER_PARTS ? child : <section className="lesson-part--pending" aria-hidden="true" style={{ minHeight: PENDING_PART_MIN_HEIGHT_PX }} />;
+  });
+  return (
+    <Nested.Provider value={true}>
+      <section {...props}>{shown}</section>
+    </Nested.Provider>
+  );
+}

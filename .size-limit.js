@@ -27,7 +27,7 @@ function reactFloorBytes(dist) {
  * downloads:
  * - `/login`, the first page of every student: at most FLOOR_FACTOR times the React floor measured in
  *   the same build (React + react-dom + react-router and nothing else). The goal is 1.10; the build
- *   measures 1.135 (92.0 kB against 81.09 kB), so the limit is 1.14 until the entry's own code (the
+ *   measures 1.138 (92.3 kB against 81.09 kB), so the limit is 1.14 until the entry's own code (the
  *   route table, the auth provider, the API client, about 11 kB) is cut further (the decision record
  *   lists what is left).
  * - every day: at most 150 kB, the whole lesson engine included (react-hook-form, the widgets, the

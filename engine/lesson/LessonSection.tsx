@@ -25,11 +25,12 @@ export function LessonSection({ children, ...props }: ComponentPropsWithoutRef<'
   useEffect(() => {
     if (!complete) startTransition(() => setComplete(true));
   }, [complete]);
-  let parts = 0;
-  const shown = Children.map(children, (child) => {
-    if (complete || !isValidElement(child) || child.type !== LessonSection) return child;
-    parts += 1;
-    return parts <= EAGER_PARTS ? child : <section className="lesson-part--pending" aria-hidden="true" style={{ minHeight: PENDING_PART_MIN_HEIGHT_PX }} />;
+  const items = Children.toArray(children);
+  const isPart = (child: (typeof items)[number]) => isValidElement(child) && child.type === LessonSection;
+  const shown = items.map((child, index) => {
+    if (complete || !isPart(child)) return child;
+    const part = items.slice(0, index + 1).filter(isPart).length;
+    return part <= EAGER_PARTS ? child : <section key={`pending-${part}`} className="lesson-part--pending" aria-hidden="true" style={{ minHeight: PENDING_PART_MIN_HEIGHT_PX }} />;
   });
   return (
     <Nested.Provider value={true}>

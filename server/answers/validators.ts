@@ -211,19 +211,27 @@ export function findReservedKey(value: unknown, root = 'answers'): string | null
   return null;
 }
 
-/** The JSON text of answers {@link AnswersValidator.prepare} accepted, kept from measuring their size for {@link answersJson}. */
-const measuredJson = new WeakMap<Answers, string>();
+/**
+ * The answers {@link AnswersValidator.prepare} accepted last and their JSON text, from measuring their
+ * size, for {@link answersJson}; one pair, handed over once. (A WeakMap of every save's text kept
+ * about 30 MB more resident under bench:api's saves: its entries outlived their requests until a full
+ * garbage collection.)
+ */
+let lastMeasured: { answers: Answers; json: string } | null = null;
 
 /**
- * The JSON text of answers to store: the text `prepare` made when it measured them (a save's answers
- * are serialised once, not once to measure and again for the database), else `JSON.stringify(answers)`.
- * `prepare`'s result must not have been changed since.
+ * The JSON text of answers to store: the text `prepare` made when it measured them, if these are the
+ * answers it accepted last (a save's answers are serialised once, not once to measure and again for
+ * the database: the route stores them right after `prepare`, before anything else runs), else
+ * `JSON.stringify(answers)`. `prepare`'s result must not have been changed since.
  *
  * @param answers - answers as {@link AnswersValidator.prepare} returned them, or any answers object
  * @returns their JSON text, as `JSON.stringify` writes it
  */
 export function answersJson(answers: Answers): string {
-  return measuredJson.get(answers) ?? JSON.stringify(answers);
+  const measured = lastMeasured;
+  lastMeasured = null;
+  return measured !== null && measured.answers === answers ? measured.json : JSON.stringify(answers);
 }
 
 /** UTF-8 bytes of a JSON value's serialisation. */
@@ -426,7 +434,7 @@ export function loadAnswersValidator(schemasDir: string): AnswersValidator {
       if (bytes > MAX_DAY_ANSWERS_BYTES) {
         return { answers: null, answered: null, problem: `the answers are ${bytes} bytes as JSON; at most ${MAX_DAY_ANSWERS_BYTES} are stored per day` };
       }
-      measuredJson.set(stored, json);
+      lastMeasured = { answers: stored, json };
       return { answers: stored, answered: entry === undefined ? null : countAnswered(entry.fields, stored), problem: null };
     },
     fields: (day) => days.get(day)?.fields ?? [],

@@ -20,8 +20,8 @@ function escapeRegExp(text: string): string {
  * `@mdx-js/react`'s provider, so lesson files need no imports (see engine/mdx-components.ts).
  * `remark-gfm` gives lessons Markdown pipe tables; `rehype-slug` gives every heading an id, so a lesson
  * can link within itself (`[the gene cards](#gene-cards)`); `remark-sectionize` wraps each heading and
- * what follows it, up to the next heading of its level, in a `<section>`, so the browser can skip laying
- * out and painting the sections off screen (`content-visibility` in engine/styles.css).
+ * what follows it, up to the next heading of its level, in a `<section>`, so a lesson renders a part at a
+ * time (engine/lesson/LessonSection.tsx).
  */
 export default defineConfig({
   plugins: [

@@ -1,5 +1,5 @@
 import { apiClient } from './api/client.ts';
-import { dayAnswersPath, PROFILE_PATH } from './api/endpoints.ts';
+import { dayAnswersPaths, PROFILE_PATH } from './api/endpoints.ts';
 import { getAccessToken } from './auth/tokens.ts';
 import { loadDayContent } from './days/registry.ts';
 import { DAYS } from './site/days.ts';
@@ -98,7 +98,7 @@ export function preloadRoute(pathname: string): PageName | null {
   // (src/auth/AuthProvider.tsx) and a day's saved answers (src/days/day-answers.ts).
   if (getAccessToken()) {
     apiClient.prefetch(PROFILE_PATH);
-    if (route.day !== undefined) apiClient.prefetch(dayAnswersPath(route.day));
+    if (route.day !== undefined) apiClient.prefetch(dayAnswersPaths(route.day).detail);
   }
   return route.page;
 }

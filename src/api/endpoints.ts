@@ -40,14 +40,15 @@ export interface SignupDetails {
 export const PROFILE_PATH = '/api/student/profile/';
 
 /**
- * Where a day's saved answers are read (docs/requirements.md#api-calls).
+ * Where a day's saved answers are read (`GET`, `detail`) and saved (`POST`, `save`)
+ * (docs/requirements.md#api-calls).
  *
  * @param day - the day number, a positive whole number
  * @throws RangeError for anything else
  */
-export function dayAnswersPath(day: number): string {
+export function dayAnswersPaths(day: number): { detail: string; save: string } {
   if (!Number.isInteger(day) || day < 1) throw new RangeError(`The day must be a positive whole number; got ${String(day)}.`);
-  return `/api/student/modules/${day}/response/detail/`;
+  return { detail: `/api/student/modules/${day}/response/detail/`, save: `/api/student/modules/${day}/response/` };
 }
 
 export const RATE_LIMIT_RETRY_MAX_WAIT_MS = 30_000;

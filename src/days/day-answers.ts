@@ -1,6 +1,6 @@
 import { OfflineError, RevisionConflictError, type Answers, type AnswersSnapshot, type AnswersTransport } from '../../engine/index.ts';
 import { apiClient, ApiError, isRecord, type ApiClient } from '../api/client.ts';
-import { dayAnswersPath } from '../api/endpoints.ts';
+import { dayAnswersPaths } from '../api/endpoints.ts';
 import { studentScope } from '../auth/answer-sessions.ts';
 
 /**
@@ -16,11 +16,6 @@ export const KEEPALIVE_BODY_LIMIT_BYTES = 60 * 1024;
  */
 export function draftScope(studentId: string | number, day: number): string {
   return `${studentScope(studentId)}day-${day}`;
-}
-
-function dayParam(day: number): string {
-  if (!Number.isInteger(day) || day < 1) throw new RangeError(`The day must be a positive whole number; got ${String(day)}.`);
-  return String(day);
 }
 
 /**
@@ -54,11 +49,11 @@ export function toSnapshot(body: unknown): AnswersSnapshot {
  * @throws RangeError when `day` is not a positive whole number
  */
 export function dayAnswersTransport(day: number, client: ApiClient = apiClient): AnswersTransport {
-  const param = dayParam(day);
+  const paths = dayAnswersPaths(day);
   return {
     async load() {
       try {
-        return toSnapshot(await client.request<unknown>(dayAnswersPath(day)));
+        return toSnapshot(await client.request<unknown>(paths.detail));
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         if (error instanceof ApiError && error.status === 0) throw new OfflineError(error.detail, { cause: error });
@@ -69,7 +64,7 @@ export function dayAnswersTransport(day: number, client: ApiClient = apiClient):
       const body = { answers, base_revision: baseRevision };
       const fits = keepalive && new TextEncoder().encode(JSON.stringify(body)).byteLength <= KEEPALIVE_BODY_LIMIT_BYTES;
       try {
-        return toSnapshot(await client.request<unknown>(`/api/student/modules/${param}/response/`, { method: 'POST', body, keepalive: fits }));
+        return toSnapshot(await client.request<unknown>(paths.save, { method: 'POST', body, keepalive: fits }));
       } catch (error) {
         if (error instanceof ApiError && error.status === 409 && isRecord(error.body) && typeof error.body.revision === 'number') {
           throw new RevisionConflictError(toSnapshot(error.body));

@@ -98,7 +98,15 @@ export function preloadRoute(pathname: string): PageName | null {
   // (src/auth/AuthProvider.tsx) and a day's saved answers (src/days/day-answers.ts).
   if (getAccessToken()) {
     apiClient.prefetch(PROFILE_PATH);
-    if (route.day !== undefined) apiClient.prefetch(dayAnswersPaths(route.day).detail);
+    const { day } = route;
+    if (day !== undefined) {
+      apiClient.prefetch(dayAnswersPaths(day).detail);
+      // The day's answers session opens as soon as its own small chunk is in: drafts read, answers
+      // loaded (src/days/open-day.ts), while the page's code downloads and React draws the rest.
+      import('./days/open-day.ts')
+        .then(({ preloadDay }) => preloadDay(day))
+        .catch(() => undefined);
+    }
   }
   return route.page;
 }

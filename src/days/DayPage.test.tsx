@@ -1,11 +1,13 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client.ts';
 import type * as ClientModule from '../api/client.ts';
 import { answerSessions } from '../auth/answer-sessions.ts';
 import { AuthContext, type AuthContextValue } from '../auth/auth-context.ts';
+import { PROFILE_KEY } from '../auth/tokens.ts';
 import { DayPage } from './DayPage.tsx';
+import { preloadDay } from './open-day.ts';
 
 const api = vi.hoisted(() => ({ request: vi.fn() }));
 vi.mock('../api/client.ts', async (importOriginal) => {
@@ -73,6 +75,51 @@ describe('DayPage', () => {
       await renderDay(1);
       expect(await screen.findByRole('combobox', { name: 'Blank 13' }, { timeout: 5_000 })).toHaveValue('');
       expect(screen.getByText('Offline — opened from this device')).toBeInTheDocument();
+    });
+  });
+
+  describe('opened before the page renders (src/days/open-day.ts, on a first visit)', () => {
+    const saved = (geneQ1: string) => ({ answers: { geneQ1 }, updated_at: new Date(2026, 10, 23, 10, 7).toISOString(), revision: 1 });
+    const detailRequests = () => api.request.mock.calls.filter(([path]) => String(path).includes('/response/detail/'));
+
+    it('shows what the early opening loaded, with one request for the saved answers', async () => {
+      api.request.mockResolvedValue(saved('Loaded before React drew the page.'));
+      preloadDay(1);
+      await renderDay(1);
+      expect(await screen.findByDisplayValue('Loaded before React drew the page.', undefined, { timeout: 5_000 })).toBeInTheDocument();
+      expect(detailRequests()).toHaveLength(1);
+    });
+
+    it('is taken once: the next visit of the day loads again', async () => {
+      api.request.mockResolvedValue(saved('First visit.'));
+      preloadDay(1);
+      await renderDay(1);
+      await screen.findByDisplayValue('First visit.', undefined, { timeout: 5_000 });
+      cleanup();
+      answerSessions.clear();
+      api.request.mockResolvedValue(saved('Second visit.'));
+      await renderDay(1);
+      expect(await screen.findByDisplayValue('Second visit.', undefined, { timeout: 5_000 })).toBeInTheDocument();
+      expect(detailRequests()).toHaveLength(2);
+    });
+
+    it('is not used for another student signed in meanwhile on the same device', async () => {
+      localStorage.setItem(PROFILE_KEY, JSON.stringify({ id: 41, username: 'grace' }));
+      // The early opening's request comes first.
+      api.request.mockResolvedValueOnce(saved("Grace's answer.")).mockResolvedValue(saved("Ada's answer."));
+      preloadDay(1);
+      localStorage.setItem(PROFILE_KEY, JSON.stringify({ id: 42, username: 'ada' }));
+      await renderDay(1);
+      expect(await screen.findByDisplayValue("Ada's answer.", undefined, { timeout: 5_000 })).toBeInTheDocument();
+      expect(screen.queryByDisplayValue("Grace's answer.")).toBeNull();
+      localStorage.removeItem(PROFILE_KEY);
+    });
+
+    it('is not used for another day', async () => {
+      api.request.mockImplementation((path: string) => Promise.resolve(saved(path.includes('/modules/2/') ? 'Day 2 answer.' : 'Day 1 answer.')));
+      preloadDay(2);
+      await renderDay(1);
+      expect(await screen.findByDisplayValue('Day 1 answer.', undefined, { timeout: 5_000 })).toBeInTheDocument();
     });
   });
 

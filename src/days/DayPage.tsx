@@ -1,19 +1,13 @@
 import { Suspense, use } from 'react';
-import { createAnswersSession, openDraftStore, type AnswersSession } from '../../engine/index.ts';
-import { answerSessions, answersOwner } from '../auth/answer-sessions.ts';
-import { settle, usePageData, type Loaded } from '../layout/loaded.ts';
+import { usePageData, type Loaded } from '../layout/loaded.ts';
 import { InboxProvider } from '../layout/InboxProvider.tsx';
 import { Loading } from '../layout/Loading.tsx';
 import { PageNav } from '../layout/PageNav.tsx';
 import { TopNav } from '../layout/TopNav.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
 import { DAYS, dayPath } from '../site/days.ts';
-import { dayAnswersTransport, draftScope } from './day-answers.ts';
 import { Lesson } from './Lesson.tsx';
-import { loadDayContent, loadDaySchema, type DayContent } from './registry.ts';
-
-/** A day ready to show: its lesson and its opened answers session; null when the day is not published. */
-type OpenedDay = { content: DayContent; session: AnswersSession } | null;
+import { takeDay, type OpenedDay } from './open-day.ts';
 
 /** What the day's loader hands the page, unresolved, so the page shows Loading at once. */
 export interface DayData {
@@ -25,24 +19,14 @@ export interface DayData {
 let openings = 0;
 
 /**
- * Opens a day: downloads the lesson while the day's answers session opens (the schema is a small chunk
- * of its own). Opening waits for the save the previous visit started, loads the saved answers, repairs
- * them and merges any draft on the device (docs/decisions/007-one-answers-session.md). A failure to load
- * the saved answers is silent: the session then saves with no base revision, so it can never overwrite
- * answers it did not see. A failed lesson download is `failed`.
+ * The loader of a day's page: the day opened by src/days/open-day.ts (taking the opening a first visit
+ * started early, when there is one for this student and day).
  *
  * @param day - the day number, 1 to 5
  */
 export function loadDay(day: number): DayData {
-  const scope = draftScope(answersOwner(), day);
-  const opening = loadDaySchema(day).then((schema) => {
-    if (!schema) return null;
-    const session = answerSessions.get(scope, () => createAnswersSession({ schema, transport: dayAnswersTransport(day), drafts: openDraftStore(scope) }));
-    return session.open().then(() => session);
-  });
-  const opened = Promise.all([loadDayContent(day), opening]).then(([content, session]) => (content && session ? { content, session } : null));
   openings += 1;
-  return { day: settle(opened, `Day ${day}`), opening: openings };
+  return { day: takeDay(day), opening: openings };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { Profiler } from 'react';
 import { render, screen } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +37,19 @@ describe('LessonSection', () => {
     expect(await screen.findByRole('heading', { name: 'Part 5' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Answer 1' })).toBe(first);
     expect(document.querySelector('.lesson-part--pending')).toBeNull();
+  });
+
+  it('renders the held parts one at a time, so no single update adds the rest of the lesson at once', async () => {
+    // The places still held after each commit React makes.
+    const heldAfterEachCommit: number[] = [];
+    render(
+      <Profiler id="lesson" onRender={() => heldAfterEachCommit.push(document.querySelectorAll('.lesson-part--pending').length)}>
+        {lesson(5)}
+      </Profiler>,
+    );
+    await screen.findByRole('heading', { name: 'Part 5' });
+    const held = 5 - EAGER_PARTS;
+    expect(heldAfterEachCommit).toEqual(Array.from({ length: held + 1 }, (_, index) => held - index));
   });
 
   it('defers nothing in a page without an h1 (a static section), nor inside a part', () => {

@@ -12,25 +12,28 @@ const Nested = createContext(false);
  * section holds the whole lesson, and one section per h2 holds each part.
  *
  * The h1's section renders its first {@link EAGER_PARTS} parts with the page and holds the place of the
- * others ({@link PENDING_PART_MIN_HEIGHT_PX} each, hidden from screen readers), then renders them in a
- * React transition right after: a transition's render yields to the browser every few milliseconds, so a
- * long lesson no longer blocks typing, scrolling or the first paint of the part on screen for hundreds
- * of milliseconds on a Chromebook (docs/decisions/011-first-visit-javascript.md). The parts keep their
- * identity, so nothing rendered first is mounted again. Every other section renders as it is.
+ * others ({@link PENDING_PART_MIN_HEIGHT_PX} each, hidden from screen readers), then renders them one at
+ * a time, each in a React transition of its own: a transition's render yields to the browser every few
+ * milliseconds, and each commit then adds one part's elements, so a long lesson never blocks typing,
+ * scrolling or the first paint of the part on screen for hundreds of milliseconds on a Chromebook
+ * (docs/decisions/011-first-visit-javascript.md). The parts keep their identity, so nothing rendered
+ * first is mounted again. Every other section renders as it is.
  */
 export function LessonSection({ children, ...props }: ComponentPropsWithoutRef<'section'>) {
   const nested = useContext(Nested);
-  const defers = !nested && Children.toArray(children).some((child) => isValidElement(child) && child.type === 'h1');
-  const [complete, setComplete] = useState(!defers);
-  useEffect(() => {
-    if (!complete) startTransition(() => setComplete(true));
-  }, [complete]);
   const items = Children.toArray(children);
   const isPart = (child: (typeof items)[number]) => isValidElement(child) && child.type === LessonSection;
-  const shown = items.map((child, index) => {
-    if (complete || !isPart(child)) return child;
-    const part = items.slice(0, index + 1).filter(isPart).length;
-    return part <= EAGER_PARTS ? child : <section key={`pending-${part}`} className="lesson-part--pending" aria-hidden="true" style={{ minHeight: PENDING_PART_MIN_HEIGHT_PX }} />;
+  const parts = items.filter(isPart).length;
+  const defers = !nested && items.some((child) => isValidElement(child) && child.type === 'h1');
+  const [rendered, setRendered] = useState(defers ? EAGER_PARTS : Infinity);
+  useEffect(() => {
+    if (rendered < parts) startTransition(() => setRendered((count) => count + 1));
+  }, [rendered, parts]);
+  let part = 0;
+  const shown = items.map((child) => {
+    if (!isPart(child)) return child;
+    part += 1;
+    return part <= rendered ? child : <section key={`pending-${part}`} className="lesson-part--pending" aria-hidden="true" style={{ minHeight: PENDING_PART_MIN_HEIGHT_PX }} />;
   });
   return (
     <Nested.Provider value={true}>

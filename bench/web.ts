@@ -153,7 +153,10 @@ async function lighthouseRun(url: string, port: number, route: string): Promise<
   const runner = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true });
   if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = runner;
-  if (process.env.LHR_DIR) writeFileSync(join(process.env.LHR_DIR, `${route.replaceAll('/', '_') || '_'}.json`), JSON.stringify(lhr));
+  if (process.env.LHR_DIR) {
+    mkdirSync(process.env.LHR_DIR, { recursive: true });
+    writeFileSync(join(process.env.LHR_DIR, `${route.replaceAll('/', '_') || '_'}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id];
   const value = (id: string) => Math.round((audit(id)?.numericValue ?? Number.NaN) * 1000) / 1000;

@@ -29,12 +29,13 @@ export function LessonSection({ children, ...props }: ComponentPropsWithoutRef<'
   useEffect(() => {
     if (rendered < parts) startTransition(() => setRendered((count) => count + 1));
   }, [rendered, parts]);
+  const shown: typeof items = [];
   let part = 0;
-  const shown = items.map((child) => {
-    if (!isPart(child)) return child;
-    part += 1;
-    return part <= rendered ? child : <section key={`pending-${part}`} className="lesson-part--pending" aria-hidden="true" style={{ minHeight: PENDING_PART_MIN_HEIGHT_PX }} />;
-  });
+  for (const child of items) {
+    if (isPart(child)) part += 1;
+    const held = isPart(child) && part > rendered;
+    shown.push(held ? <section key={`pending-${part}`} className="lesson-part--pending" aria-hidden="true" style={{ minHeight: PENDING_PART_MIN_HEIGHT_PX }} /> : child);
+  }
   return (
     <Nested.Provider value={true}>
       <section {...props}>{shown}</section>

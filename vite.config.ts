@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { embedOrigins } from './scripts/embed-origins/vite-plugin.ts';
 import { lessonImageEntries } from './scripts/lesson-images.ts';
+import { routePreloadsFile } from './scripts/route-preloads/vite-plugin.ts';
 
 /** Modules of this repository's `src/` and `engine/` (TypeScript), by absolute path. */
 const OWN_SOURCE = new RegExp(`^${escapeRegExp(import.meta.dirname)}/(?:src|engine)/[^?]*\\.tsx?$`);
@@ -29,6 +30,7 @@ export default defineConfig({
     react({ include: /\.(jsx|js|mdx|md|tsx|ts)$/ }),
     // dist/embed-origins.json: the framed sites the server's CSP allows (docs/security.md#headers).
     embedOrigins(import.meta.dirname),
+    routePreloadsFile(),
     // dist/sw.js: the service worker that keeps the app, the lessons and their images on the device
     // (src/service-worker/sw.ts; docs/decisions/010-offline-days.md). Registered by the app itself.
     VitePWA({

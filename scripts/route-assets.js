@@ -99,3 +99,45 @@ export function deferredAssets(manifest) {
   for (const key of DEFERRED_CHUNKS) visit(key);
   return [...js].sort();
 }
+
+/**
+ * The routes {@link routeChunks} knows: `/`, `/login`, `/student_profile`, `/inbox` and every day the
+ * build has a lesson for.
+ *
+ * @param {ReturnType<typeof readManifest>} manifest
+ * @returns {string[]} paths, the days in order
+ */
+export function knownRoutes(manifest) {
+  const days = Object.keys(manifest)
+    .map((key) => /^content\/days\/day-(\d+)\.mdx$/.exec(key)?.[1])
+    .filter((day) => day !== undefined)
+    .map(Number)
+    .sort((a, b) => a - b);
+  return ['/', '/login', '/student_profile', '/inbox', ...days.map((day) => `/sections/day-${day}`)];
+}
+
+/** Where the build writes {@link routePreloads}' result, relative to the build folder; the server reads it. */
+export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
+/**
+ * What a first visit to each known route downloads at once beyond the files `index.html` links itself:
+ * the server links them from the page it answers for that path (server/static-files.ts), so the browser
+ * fetches them while the entry is still downloading, and the app's preload helper finds them linked
+ * instead of adding a link per file while the page starts (docs/decisions/011-first-visit-javascript.md).
+ *
+ * @param {ReturnType<typeof readManifest>} manifest
+ * @param {string} indexHtml - the built `index.html`
+ * @returns {Record<string, { js: string[], css: string[] }>} by route; absolute paths as `index.html`
+ *   writes them, e.g. `/assets/DayPage-Ab12.js`
+ */
+export function routePreloads(manifest, indexHtml) {
+  const linked = new Set([...indexHtml.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((match) => match[1]));
+  /** @param {string[]} files */
+  const unlinked = (files) => files.filter((file) => !linked.has(file)).map((file) => `/${file}`);
+  return Object.fromEntries(
+    knownRoutes(manifest).map((route) => {
+      const { js, css } = routeAssets(manifest, route);
+      return [route, { js: unlinked(js), css: unlinked(css) }];
+    }),
+  );
+}

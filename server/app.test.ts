@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +23,12 @@ describe('the app around the API (pglite)', () => {
     // What the build lists from the content (scripts/embed-origins/; docs/security.md#headers).
     writeFileSync(join(siteDir, 'dist', 'embed-origins.json'), JSON.stringify({ frameOrigins: ['https://phet.colorado.edu', 'https://www.youtube-nocookie.com'] }));
     writeFileSync(join(siteDir, 'dist', 'assets', 'index-Abc123.js'), BUNDLE);
+    // What the build lists for the server to link from a route's page (scripts/route-assets.js, routePreloads).
+    mkdirSync(join(siteDir, 'dist', '.vite'));
+    writeFileSync(
+      join(siteDir, 'dist', '.vite', 'route-preloads.json'),
+      JSON.stringify({ '/sections/day-2': { js: ['/assets/DayPage-X1.js', '/assets/day-2-Y2.js'], css: ['/assets/Lesson-Z3.css'] }, '/inbox': { js: [], css: [] } }),
+    );
     mkdirSync(join(siteDir, 'images'));
     writeFileSync(join(siteDir, 'images', 'lac-operon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
     mkdirSync(join(siteDir, 'empty-dist'));
@@ -129,6 +135,42 @@ describe('the app around the API (pglite)', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.body).toBe(INDEX_HTML);
+    });
+
+    it("links the files the build lists for a route from that route's page, so they download with the entry", async () => {
+      for (const url of ['/sections/day-2', '/sections/day-2/']) {
+        const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        // Still a document: it carries the document headers.
+        expect(response.headers['content-security-policy']).toBeDefined();
+        const head = response.body.slice(0, response.body.indexOf('</head>'));
+        expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/DayPage-X1.js">');
+        expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/day-2-Y2.js">');
+        expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/Lesson-Z3.css">');
+        expect(response.body.replace(/\s*<link [^>]+>/g, '').replace(/\s+<\/head>/, '</head>')).toBe(INDEX_HTML);
+      }
+    });
+
+    it('answers index.html as it is for a route the build lists nothing for', async () => {
+      for (const url of ['/inbox', '/student_profile']) {
+        const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        expect(response.body).toBe(INDEX_HTML);
+      }
+    });
+
+    it('links the files of the build it serves now, after a new build under the running server', async () => {
+      const nextHtml = INDEX_HTML.replace('<title>Helix</title>', '<title>Helix, next build</title>');
+      writeFileSync(join(siteDir, 'dist', 'index.html'), nextHtml);
+      utimesSync(join(siteDir, 'dist', 'index.html'), new Date(), new Date(Date.now() + 60_000));
+      try {
+        const response = await app.inject({ method: 'GET', url: '/sections/day-2', headers: { accept: 'text/html' } });
+        expect(response.body).toContain('<title>Helix, next build</title>');
+        expect(response.body).toContain('href="/assets/day-2-Y2.js"');
+      } finally {
+        writeFileSync(join(siteDir, 'dist', 'index.html'), INDEX_HTML);
+      }
     });
 
     it('serves hashed assets for a year, immutable', async () => {

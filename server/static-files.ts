@@ -3,6 +3,7 @@
  * history fallback the React router needs.
  */
 import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,6 +18,12 @@ export const IMAGE_MAX_AGE = '1h';
 
 /** The service worker the build writes (src/service-worker/sw.ts), served from STATIC_DIR at the root so its scope is the whole app. */
 export const SERVICE_WORKER_PATH = '/sw.js';
+
+/**
+ * Where the build lists, per route, the files a first visit downloads beyond those index.html links
+ * (scripts/route-assets.js, `routePreloads`), relative to STATIC_DIR.
+ */
+export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 
 /** The plain-text page answered in place of index.html when the front end was not built. */
 export const NOT_BUILT_MESSAGE = 'Helix: the web app is not built yet. Run `npm run build`, then start the server again.\n';
@@ -56,6 +63,7 @@ export async function staticFiles(app: FastifyInstance, options: StaticFilesOpti
   }
 
   const indexPath = join(options.staticDir, 'index.html');
+  const pageFor = routePages(indexPath, join(options.staticDir, ROUTE_PRELOADS_FILE));
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?', 1)[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/')) {
@@ -66,6 +74,52 @@ export async function staticFiles(app: FastifyInstance, options: StaticFilesOpti
     if (!existsSync(indexPath)) {
       return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
     }
-    return reply.sendFile('index.html');
+    const page = await pageFor(path);
+    if (page === null) return reply.sendFile('index.html');
+    return reply.header('cache-control', PAGE_CACHE_CONTROL).type('text/html; charset=utf-8').send(page);
   });
+}
+
+/** Escapes text for a double-quoted HTML attribute. */
+function attribute(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+}
+
+/**
+ * The page to answer for a route: index.html with a `<link rel="modulepreload">` for each script and a
+ * `<link rel="preload" as="style">` for each stylesheet its first visit downloads beyond index.html's own
+ * (the build's {@link ROUTE_PRELOADS_FILE}), so the browser fetches the page's code while the entry is still
+ * downloading (docs/decisions/011-first-visit-javascript.md). Read again whenever index.html changes (a
+ * new build under a running server).
+ *
+ * @returns a function giving the page for a path (trailing slash ignored), or null when the build lists
+ *   nothing for it or wrote no list: then index.html is answered as it is
+ */
+function routePages(indexPath: string, preloadsPath: string): (path: string) => Promise<string | null> {
+  let cached: { builtAt: number; pages: Map<string, string> } | null = null;
+  async function load(builtAt: number): Promise<Map<string, string>> {
+    const pages = new Map<string, string>();
+    let preloads: Record<string, { js?: string[]; css?: string[] }>;
+    try {
+      preloads = JSON.parse(await readFile(preloadsPath, 'utf8')) as typeof preloads;
+    } catch {
+      return pages;
+    }
+    const html = await readFile(indexPath, 'utf8');
+    if (!html.includes('</head>')) return pages;
+    for (const [route, { js = [], css = [] }] of Object.entries(preloads)) {
+      const links = [
+        ...css.map((href) => `<link rel="preload" as="style" crossorigin href="${attribute(href)}">`),
+        ...js.map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`),
+      ];
+      if (links.length > 0) pages.set(route, html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
+    }
+    cached = { builtAt, pages };
+    return pages;
+  }
+  return async (path) => {
+    const builtAt = (await stat(indexPath)).mtimeMs;
+    const pages = cached?.builtAt === builtAt ? cached.pages : await load(builtAt);
+    return pages.get(path.length > 1 ? path.replace(/\/+$/, '') : path) ?? null;
+  };
 }

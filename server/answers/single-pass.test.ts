@@ -234,6 +234,41 @@ describe('repair without a copy', () => {
   });
 });
 
+describe('repairJson, the stored text in and out', () => {
+  it('answers the JSON text of what repair answers for the parsed text', () => {
+    fc.assert(
+      fc.property(dayAnswers, ([day, answers]) => {
+        const storedJson = JSON.stringify(answers);
+        expect(JSON.parse(validator.repairJson(day, storedJson))).toEqual(JSON.parse(JSON.stringify(validator.repair(day, JSON.parse(storedJson) as Answers))));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("answers the stored text itself, spacing and key order included, for answers in today's shape", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...days).chain((day) => fc.tuple(fc.constant(day), shapedAnswers(day))), ([day, answers]) => {
+        // Spaced as PostgreSQL writes jsonb, and the keys reversed, as jsonb may order them.
+        const storedJson = JSON.stringify(Object.fromEntries(Object.entries(answers).reverse()), null, 1);
+        expect(validator.repairJson(day, storedJson)).toBe(storedJson);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('answers a row in an older shape or with wrong types repaired', () => {
+    const repaired = JSON.parse(validator.repairJson(1, '{"fillBlanks": "not a list", "geneQ1": 5, "oldField": "kept"}')) as Answers;
+    expect(repaired).toMatchObject({ geneQ1: '5', oldField: 'kept' });
+    expect(repaired.fillBlanks).toEqual(Array.from({ length: 13 }, () => ''));
+    expect(isNormalized(schemaOf(1), repaired)).toBe(true);
+  });
+
+  it('answers the text as stored for a day without a schema', () => {
+    const none = loadAnswersValidator(resolve(process.cwd(), 'no-such-schemas-dir'));
+    expect(none.repairJson(3, '{"b": 1, "a": [1, "two"]}')).toBe('{"b": 1, "a": [1, "two"]}');
+  });
+});
+
 describe('isStorableValue', () => {
   const bodies: fc.Arbitrary<unknown> = fc.oneof(
     fc.jsonValue({ maxDepth: 6 }),

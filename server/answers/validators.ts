@@ -105,6 +105,18 @@ export interface AnswersValidator {
    */
   repair(day: number, stored: Answers): Answers;
   /**
+   * {@link AnswersValidator.repair} for answers as the database returns them, as JSON text: the text
+   * itself when the answers it holds are in today's shape (nearly every row: any save since the last
+   * content change), so a load answers the stored text without serialising it again; else the
+   * repaired answers' JSON text. A day without a schema answers the text as stored.
+   *
+   * @param day - 1..5, or a later day with a schema file
+   * @param storedJson - the stored answers' JSON text, e.g. `{"geneQ1": "DNA"}`
+   * @returns JSON text of the answers in today's shape
+   * @throws SyntaxError when `storedJson` is not JSON (the database's jsonb always is)
+   */
+  repairJson(day: number, storedJson: string): string;
+  /**
    * A day's answer fields (`answerFields`, engine/schema/fields.ts), computed once; empty for a day
    * without a schema.
    */
@@ -402,6 +414,14 @@ export function loadAnswersValidator(schemasDir: string): AnswersValidator {
     return entry === undefined ? null : describeProblems(entry.validate, coerceAnswers(entry.schema, answers));
   };
 
+  const repair = (day: number, stored: Answers): Answers => {
+    const entry = days.get(day);
+    if (entry === undefined) return stored;
+    // A row saved since the last content change is in today's shape already: no copy (isNormalized).
+    const migrated = migrateAnswers(entry.schema, stored);
+    return isNormalized(entry.schema, migrated) ? (migrated as Answers) : normalize<Answers>(entry.schema, migrated);
+  };
+
   return {
     daysWithSchema: [...days.keys()],
     lastDay: Math.max(LAST_DAY, ...days.keys()),
@@ -439,12 +459,14 @@ export function loadAnswersValidator(schemasDir: string): AnswersValidator {
     },
     fields: (day) => days.get(day)?.fields ?? [],
     schema: (day) => days.get(day)?.schema,
-    repair(day, stored) {
+    repair,
+    repairJson(day, storedJson) {
       const entry = days.get(day);
-      if (entry === undefined) return stored;
-      // A row saved since the last content change is in today's shape already: no copy (isNormalized).
-      const migrated = migrateAnswers(entry.schema, stored);
-      return isNormalized(entry.schema, migrated) ? (migrated as Answers) : normalize<Answers>(entry.schema, migrated);
+      if (entry === undefined) return storedJson;
+      const stored = JSON.parse(storedJson) as Answers;
+      const repaired = repair(day, stored);
+      // Unchanged (neither migrated nor normalised): the stored text says the same.
+      return repaired === stored ? storedJson : JSON.stringify(repaired);
     },
   };
 }

@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveAnswers } from '../answers/store.ts';
+import { dayAnswers } from '../db/schema.ts';
 import { loadAnswersValidator } from '../answers/validators.ts';
 import { bearer, createTestApp, DATABASE_KINDS, useTestApp, signUp } from '../test/harness.ts';
 
@@ -65,6 +67,26 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
       const loaded = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
       expect(loaded.statusCode).toBe(200);
       expect(loaded.json()).toEqual(saved.json());
+    });
+
+    it('answers exactly the answers stored, as JSON with Cache-Control no-store, on the save and on the load', async () => {
+      const { access } = await signUp(server.app, 'exactly-stored');
+      const answers = { geneQ1: 'Quotes " and \\ backslashes, \u2028, 🧬 and\nnew lines', sim: { gene1: ['1', '2', '3', '4', '5'] }, oldField: { kept: [1, 2.5, 1e21, -0.001, null, true] } };
+      const saved = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers } });
+      const loaded = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
+      const userId = (await server.app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) })).json().id as number;
+      const rows = await server.database.database.db
+        .select({ answers: dayAnswers.answers, revision: dayAnswers.revision, updatedAt: dayAnswers.updatedAt })
+        .from(dayAnswers)
+        .where(and(eq(dayAnswers.userId, userId), eq(dayAnswers.day, 1)));
+      expect(rows).toHaveLength(1);
+      for (const response of [saved, loaded]) {
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(response.headers['cache-control']).toBe('no-store');
+        expect(response.json()).toEqual({ answers: rows[0]!.answers, updated_at: rows[0]!.updatedAt.toISOString(), revision: rows[0]!.revision });
+      }
+      expect(loaded.json().answers).toMatchObject(answers);
     });
 
     it('replaces the answers and increments the revision on every save', async () => {
@@ -247,6 +269,24 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
       const loaded = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
       expect(loaded.json()).toMatchObject({ revision: 1, answers: { oldField: 'kept', dnd: DAY_1_ORDERING_DEFAULT } });
       expect(loaded.json().answers.fillBlanks).toEqual(['protein', ...EMPTY_BLANKS.slice(1)]);
+    });
+
+    it("answers a row the server would not have stored (wrong types, a list that is not one, a field gone) in today's shape, and a conflict with it too", async () => {
+      const { access } = await signUp(server.app, 'bad-row');
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'replaced below' } } });
+      const userId = (await server.app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) })).json().id as number;
+      const bad = { fillBlanks: 'not a list', geneQ1: 5, sim: null, dnd: { orderSize: 'five' }, oldField: 'kept' };
+      await server.database.database.db.execute(sql`update module_responses set answers = ${JSON.stringify(bad)}::jsonb where user_id = ${userId} and day = 1`);
+
+      const loaded = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
+      expect(loaded.statusCode).toBe(200);
+      expect(loaded.json()).toMatchObject({ revision: 1, answers: { geneQ1: '5', oldField: 'kept', sim: { gene1: ['', '', '', '', ''] }, dnd: DAY_1_ORDERING_DEFAULT } });
+      expect(loaded.json().answers.fillBlanks).toEqual(EMPTY_BLANKS);
+      expect(loaded.json().updated_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+
+      const conflict = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'stale' }, base_revision: 7 } });
+      expect(conflict.statusCode).toBe(409);
+      expect(conflict.json()).toMatchObject({ code: 'revision_conflict', revision: 1, updated_at: loaded.json().updated_at, answers: loaded.json().answers });
     });
 
     it('moves a renamed field with the schema\'s x-migrations, on save and on load', async () => {

@@ -8,8 +8,8 @@
  * `base_revision` never overwrites a newer save from another tab or device: it answers 409
  * `revision_conflict` with what is stored.
  */
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
-import { loadAnswers, saveAnswers, saveAnswersIfRevision, type SavedAnswers } from '../answers/store.ts';
+import type { FastifyInstance, FastifyReply, onRequestAsyncHookHandler } from 'fastify';
+import { loadAnswers, saveAnswers, saveAnswersIfRevision, type StoredAnswers } from '../answers/store.ts';
 import { FIRST_DAY, type AnswersValidator } from '../answers/validators.ts';
 import { ACCOUNT_GONE_DETAIL, accountExists, isMissingAccountError } from '../auth/authenticate.ts';
 import type { Database } from '../db/index.ts';
@@ -39,8 +39,8 @@ export interface SaveAnswersBody {
   base_revision?: number | null;
 }
 
-/** The body of both routes' 200 responses. */
-export interface SavedAnswersResponse {
+/** The body of both routes' 200 responses ({@link savedAnswersBody} writes it). */
+interface SavedAnswersResponse {
   answers: Answers;
   /** ISO 8601, UTC. */
   updated_at: string;
@@ -91,8 +91,22 @@ const revisionConflictSchema = {
   },
 } as const;
 
-function toResponse(saved: SavedAnswers, answers: Answers = saved.answers): SavedAnswersResponse {
-  return { answers, updated_at: saved.updatedAt.toISOString(), revision: saved.revision };
+/** What Fastify sends for a JSON body it serialises itself, for the bodies written here as text. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Answers 200 with a {@link SavedAnswersResponse} written as text: the answers' JSON text spliced in
+ * as it is (the database's, or the repaired answers'), so they are neither parsed into objects nor
+ * serialised again by the route's response schema (docs/scaling.md). `updated_at` is ISO 8601 digits
+ * and `revision` an integer: nothing in them needs escaping.
+ *
+ * @param answersJson - JSON text of the answers in today's shape (an object)
+ * @returns the body to return from the handler
+ */
+function savedAnswersBody(reply: FastifyReply, answersJson: string, stored: StoredAnswers): string {
+  const { updated_at: updatedAt, revision }: Omit<SavedAnswersResponse, 'answers'> = { updated_at: stored.updatedAt, revision: stored.revision };
+  void reply.header('content-type', JSON_CONTENT_TYPE);
+  return `{"answers":${answersJson},"updated_at":"${updatedAt}","revision":${revision}}`;
 }
 
 /** Registers the module-response routes (a Fastify plugin; register with no prefix). */
@@ -123,7 +137,7 @@ export async function dayAnswersRoutes(app: FastifyInstance, options: DayAnswers
         response: { 200: savedAnswersSchema, '4xx': errorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (request.user === null) throw new HttpError('not_authenticated');
       const { day } = request.params;
       const saved = await loadAnswers(db, request.user.id, day);
@@ -133,7 +147,7 @@ export async function dayAnswersRoutes(app: FastifyInstance, options: DayAnswers
         throw new HttpError('not_found', `Nothing is saved for day ${day} yet.`);
       }
       // Rows saved before a content change come back in today's shape.
-      return toResponse(saved, answersValidator.repair(day, saved.answers));
+      return savedAnswersBody(reply, answersValidator.repairJson(day, saved.answersJson), saved);
     },
   );
 
@@ -165,23 +179,27 @@ export async function dayAnswersRoutes(app: FastifyInstance, options: DayAnswers
         response: { 200: savedAnswersSchema, 409: revisionConflictSchema, '4xx': errorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (request.user === null) throw new HttpError('not_authenticated');
       const userId = request.user.id;
       const { day } = request.params;
       const { answers: received, base_revision: baseRevision } = request.body;
       const prepared = answersValidator.prepare(day, received);
       if (prepared.problem !== null) throw new HttpError('invalid_answers', prepared.problem);
-      if (baseRevision === undefined) return toResponse(await whileAccountExists(() => saveAnswers(db, userId, day, prepared.answers, prepared.answered)));
+      // What was just stored is in today's shape (prepare normalised it): its text is answered as returned.
+      if (baseRevision === undefined) {
+        const saved = await whileAccountExists(() => saveAnswers(db, userId, day, prepared.answers, prepared.answered));
+        return savedAnswersBody(reply, saved.answersJson, saved);
+      }
 
       const outcome = await whileAccountExists(() => saveAnswersIfRevision(db, userId, day, prepared.answers, baseRevision ?? 0, prepared.answered));
-      if (outcome.saved !== null) return toResponse(outcome.saved);
+      if (outcome.saved !== null) return savedAnswersBody(reply, outcome.saved.answersJson, outcome.saved);
       const stored = outcome.conflict;
       if (stored === null && !(await accountExists(db, userId))) throw new HttpError('invalid_token', ACCOUNT_GONE_DETAIL);
       const conflict: Omit<RevisionConflictResponse, 'detail' | 'code'> = {
-        answers: answersValidator.repair(day, stored?.answers ?? {}),
+        answers: answersValidator.repair(day, stored === null ? {} : (JSON.parse(stored.answersJson) as Answers)),
         revision: stored?.revision ?? 0,
-        updated_at: stored?.updatedAt.toISOString() ?? null,
+        updated_at: stored?.updatedAt ?? null,
       };
       throw new HttpError(
         'revision_conflict',

@@ -70,6 +70,8 @@ test('a step dragged by touch lands in the slot under the finger while the page 
   // The first step just below the top auto-scroll band, so the drop slot is below the fold.
   await handle.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 240));
   await waitForScrollToSettle(page);
+  // The drag layer loads as the exercise comes near the screen (engine/widgets/order-steps/OrderSteps.tsx).
+  await expect(exercise).toHaveAttribute('data-drag', 'ready');
   const slotBox = async () => {
     const box = await order.getByRole('listitem').nth(targetSlot - 1).boundingBox();
     if (box === null) throw new Error('the target slot has no box');

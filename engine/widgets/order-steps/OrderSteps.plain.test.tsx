@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ORDER_STEPS_INSTRUCTIONS } from './OrderSteps.tsx';
 import * as stories from './OrderSteps.stories.tsx';
 
-// The drag layer (./sortable.tsx) is a chunk OrderSteps loads when the page is idle. Here it never
+// The drag layer (./sortable.tsx) is a chunk OrderSteps loads when the exercise comes near. Here it never
 // arrives, as on a slow or lost connection: the exercise must work with its buttons alone.
 vi.mock('./sortable.tsx', () => new Promise(() => undefined));
 

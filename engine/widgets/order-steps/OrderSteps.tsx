@@ -56,8 +56,10 @@ type Sortable = Awaited<ReturnType<typeof loadSortable>>;
 const PlainList = ({ children }: { id: string; items: string[]; children: ReactNode }) => children;
 
 /**
- * The drag layer once loaded: asked for when the browser is next idle after the exercise mounts (within
- * {@link SORTABLE_IDLE_TIMEOUT_MS} ms). Never in a read-only form. It is put in place only while the
+ * The drag layer once loaded: asked for when the exercise comes within {@link SORTABLE_LOAD_MARGIN} of
+ * the screen, or is pointed at or focused first (where the browser cannot tell, when it is next idle,
+ * within {@link SORTABLE_IDLE_TIMEOUT_MS} ms), so a day whose exercise is far down the page does not
+ * load and draw it while the lesson opens. Never in a read-only form. It is put in place only while the
  * student is not using the exercise (no pointer pressed on it, no focus in it): the lists re-render with
  * it, and a button pressed at that moment would lose its click. Until then the buttons move steps.
  */
@@ -74,7 +76,10 @@ function useDragLayer(root: RefObject<HTMLDivElement | null>, enabled: boolean):
       placed = true;
       setSortable(arrived);
     };
+    let asked = false;
     const load = () => {
+      if (asked) return;
+      asked = true;
       loadSortable().then(
         (module) => {
           arrived = module;
@@ -86,22 +91,33 @@ function useDragLayer(root: RefObject<HTMLDivElement | null>, enabled: boolean):
     };
     const onPointerDown = () => {
       pressed = true;
+      load();
     };
     const onPointerUp = () => {
       pressed = false;
       window.setTimeout(place, 0);
     };
     const onFocusOut = () => window.setTimeout(place, 0);
-    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: SORTABLE_IDLE_TIMEOUT_MS }) : window.setTimeout(load, 0);
+    const near =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && load(), { rootMargin: SORTABLE_LOAD_MARGIN })
+        : null;
+    near?.observe(node);
+    const idle = near ? undefined : typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: SORTABLE_IDLE_TIMEOUT_MS }) : window.setTimeout(load, 0);
     node.addEventListener('pointerdown', onPointerDown);
+    node.addEventListener('pointerover', load);
+    node.addEventListener('focusin', load);
     node.addEventListener('focusout', onFocusOut);
     window.addEventListener('pointerup', onPointerUp);
     window.addEventListener('pointercancel', onPointerUp);
     return () => {
       placed = true;
-      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+      near?.disconnect();
+      if (idle !== undefined && typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
       window.clearTimeout(idle);
       node.removeEventListener('pointerdown', onPointerDown);
+      node.removeEventListener('pointerover', load);
+      node.removeEventListener('focusin', load);
       node.removeEventListener('focusout', onFocusOut);
       window.removeEventListener('pointerup', onPointerUp);
       window.removeEventListener('pointercancel', onPointerUp);
@@ -110,8 +126,11 @@ function useDragLayer(root: RefObject<HTMLDivElement | null>, enabled: boolean):
   return sortable;
 }
 
-/** How long the drag layer waits for an idle moment at most, in ms, before it loads anyway. */
+/** How long the drag layer waits for an idle moment at most, in ms, before it loads anyway (no IntersectionObserver). */
 const SORTABLE_IDLE_TIMEOUT_MS = 3000;
+
+/** How near the screen the exercise comes before its drag layer loads: within 800 px above or below it. */
+const SORTABLE_LOAD_MARGIN = '800px 0px';
 
 /**
  * A drag-to-order exercise (docs/requirements.md#ordering-exercise) on `@dnd-kit/sortable`: a list

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { coerceAnswers, defaultsOf, isNormalized, normalize, schemaAt } from './normalize.ts';
+import { coerceAnswers, coerceScalar, defaultsOf, isNormalized, isPlainObject, normalize, schemaAt } from './normalize.ts';
 import type { AnswersSchema } from './types.ts';
 
 const text = (description = 'a text') => ({ type: 'string', description, default: '' }) as const;
@@ -464,6 +464,68 @@ describe('isNormalized', () => {
         expect(isNormalized(node, normalize(node, value))).toBe(true);
       }),
       { numRuns: 3000 },
+    );
+  });
+
+  /** Keywords in unusual company: properties without a type, aliases without one or onto themselves, numbers in enum and const. */
+  const unusual: AnswersSchema = {
+    default: {},
+    properties: {
+      untyped: { default: null, 'x-value-aliases': { old: 'new', same: 'same' } },
+      share: { type: 'number', const: 2.5, default: 2.5 },
+      level: { type: 'integer', enum: [1, 2, 3], default: 1 },
+      list: { type: 'array', default: [] },
+      open: { type: 'object', default: {} },
+      grid: { type: 'array', maxItems: 2, default: [[]], items: { type: 'array', items: { type: 'boolean', default: false } } },
+    },
+  };
+
+  /** isNormalized as it was written first: every keyword read from the node on every call. */
+  function isNormalizedByWalk(node: AnswersSchema, saved: unknown): boolean {
+    if (saved === undefined) return false;
+    const aliases = node['x-value-aliases'];
+    const aliased = typeof saved === 'string' && isPlainObject(aliases) && Object.hasOwn(aliases, saved) && typeof aliases[saved] === 'string' ? aliases[saved] : saved;
+    if (coerceScalar(node, aliased) !== saved) return false;
+    const typeFits: Record<string, (value: unknown) => boolean> = {
+      object: isPlainObject,
+      array: Array.isArray,
+      string: (value) => typeof value === 'string',
+      number: (value) => typeof value === 'number' && Number.isFinite(value),
+      integer: Number.isInteger,
+      boolean: (value) => typeof value === 'boolean',
+    };
+    if (!(node.type === undefined ? true : typeFits[node.type]!(saved))) return false;
+    if (node.enum !== undefined && !node.enum.includes(saved)) return false;
+    if (node.const !== undefined && node.const !== saved) return false;
+    if (node.type === 'object' || node.properties) {
+      if (!isPlainObject(saved)) return false;
+      for (const key of Object.keys(node.properties ?? {})) if (!Object.hasOwn(saved, key) || !isNormalizedByWalk(node.properties![key]!, saved[key])) return false;
+      return true;
+    }
+    if (node.type === 'array') {
+      const items = saved as unknown[];
+      if ((node.maxItems !== undefined && items.length > node.maxItems) || items.length < (node.minItems ?? 0)) return false;
+      return node.items === undefined || items.every((item) => isNormalizedByWalk(node.items!, item));
+    }
+    return true;
+  }
+
+  it('answers what the node-by-node walk answers, for every node of every schema', () => {
+    const nodes = (node: AnswersSchema): AnswersSchema[] => [node, ...Object.values(node.properties ?? {}).flatMap(nodes), ...(node.items === undefined ? [] : nodes(node.items))];
+    const everyNode = [schema, aliased, unusual].flatMap(nodes);
+    const nearUnusual = fc.constantFrom(undefined, 'old', 'new', 'same', 2.5, 2, 1, 4, [[true, false]], [[], [], []], [['x']], {});
+    const values = fc.oneof(near, nearUnusual, fc.tuple(fc.constantFrom(schema, aliased, unusual), near).map(([node, value]) => normalize(node, value)));
+    fc.assert(
+      fc.property(fc.constantFrom(...everyNode), values, fc.nat(), values, (node, value, at, replacement) => {
+        expect(isNormalized(node, value)).toBe(isNormalizedByWalk(node, value));
+        if (isPlainObject(value)) {
+          // A step away from the value: one property replaced or added.
+          const keys = [...Object.keys(value), 'old', 'untyped', 'grid'];
+          const changed = { ...value, [keys[at % keys.length]!]: replacement };
+          expect(isNormalized(node, changed)).toBe(isNormalizedByWalk(node, changed));
+        }
+      }),
+      { numRuns: 5000 },
     );
   });
 

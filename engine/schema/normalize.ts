@@ -147,36 +147,97 @@ function normalizeNode(schema: AnswersSchema, savedValue: unknown): unknown {
  * @example isNormalized(schema, normalize(schema, anything)) // true
  */
 export function isNormalized(schema: AnswersSchema, saved: unknown): boolean {
-  if (saved === undefined) return false;
-  // normalizeNode's first step: an alias or a harmless conversion makes a different value.
-  if (coerceScalar(schema, applyValueAliases(schema, saved)) !== saved) return false;
-  if (!matchesType(schema, saved)) return false;
-  if (schema.enum !== undefined && !schema.enum.includes(saved)) return false;
-  if (schema.const !== undefined && schema.const !== saved) return false;
+  return shapeCheckOf(schema)(saved);
+}
+
+/** {@link isNormalized} for one schema node, with the node's keywords read once. */
+type ShapeCheck = (saved: unknown) => boolean;
+
+/**
+ * Each schema node's {@link ShapeCheck}, made on its first use. A schema is read once and never
+ * changed (a day's is loaded at start-up), so its checks are kept as long as it is: the server checks
+ * the shape of every save and load, and reading a dozen keywords of every node each time, from schema
+ * objects of many shapes, was most of the cost (`npm run bench:api` profiles, docs/scaling.md).
+ */
+const shapeChecks = new WeakMap<AnswersSchema, ShapeCheck>();
+
+function shapeCheckOf(schema: AnswersSchema): ShapeCheck {
+  let check = shapeChecks.get(schema);
+  if (check === undefined) {
+    check = compileShapeCheck(schema);
+    shapeChecks.set(schema, check);
+  }
+  return check;
+}
+
+/**
+ * The check of one node, following {@link normalizeNode} step by step. Its first step (aliases, then
+ * {@link coerceScalar}) changes a value only when it is a string an alias replaces, or a scalar of
+ * another type than the node's; the second case also fails the type check, so only the alias is
+ * looked at here.
+ */
+function compileShapeCheck(schema: AnswersSchema): ShapeCheck {
+  const allowed = schema.enum;
+  const constant = schema.const;
+  const aliases = isPlainObject(schema['x-value-aliases']) ? schema['x-value-aliases'] : undefined;
+  const fitsType = typeCheck(schema.type);
+  /** The checks every node makes: defined, no alias replacing it, of its type, inside `enum` and `const`. */
+  const fits = (saved: unknown): boolean =>
+    saved !== undefined &&
+    (aliases === undefined || typeof saved !== 'string' || applyValueAliases(schema, saved) === saved) &&
+    fitsType(saved) &&
+    (allowed === undefined || allowed.includes(saved)) &&
+    (constant === undefined || constant === saved);
 
   if (schema.type === 'object' || schema.properties) {
-    if (!isPlainObject(saved)) return false;
     const properties = schema.properties;
-    if (properties === undefined) return true;
     // Declared keys are normalised where they stand; a missing one would be appended.
-    for (const key in properties) {
-      if (!Object.hasOwn(properties, key)) continue;
-      if (!Object.hasOwn(saved, key) || !isNormalized(properties[key]!, saved[key])) return false;
-    }
-    return true;
+    const keys = properties === undefined ? [] : Object.keys(properties);
+    const checks = keys.map((key) => shapeCheckOf(properties![key]!));
+    return (saved) => {
+      if (!fits(saved) || !isPlainObject(saved)) return false;
+      for (let index = 0; index < keys.length; index += 1) {
+        const key = keys[index]!;
+        if (!Object.hasOwn(saved, key) || !checks[index]!(saved[key])) return false;
+      }
+      return true;
+    };
   }
 
   if (schema.type === 'array') {
-    const items = saved as unknown[];
-    if (schema.maxItems !== undefined && items.length > schema.maxItems) return false;
-    if (items.length < (schema.minItems ?? 0)) return false;
-    const itemSchema = schema.items;
-    if (itemSchema === undefined) return true;
-    for (const item of items) if (!isNormalized(itemSchema, item)) return false;
-    return true;
+    const maximum = schema.maxItems;
+    const minimum = schema.minItems ?? 0;
+    const itemCheck = schema.items === undefined ? undefined : shapeCheckOf(schema.items);
+    return (saved) => {
+      if (!fits(saved)) return false;
+      const items = saved as unknown[];
+      if ((maximum !== undefined && items.length > maximum) || items.length < minimum) return false;
+      if (itemCheck !== undefined) for (const item of items) if (!itemCheck(item)) return false;
+      return true;
+    };
   }
 
-  return true;
+  return fits;
+}
+
+/** {@link matchesType} for one `type`, chosen once. */
+function typeCheck(type: AnswersSchema['type']): (value: unknown) => boolean {
+  switch (type) {
+    case 'object':
+      return isPlainObject;
+    case 'array':
+      return Array.isArray;
+    case 'string':
+      return (value) => typeof value === 'string';
+    case 'number':
+      return (value) => typeof value === 'number' && Number.isFinite(value);
+    case 'integer':
+      return Number.isInteger;
+    case 'boolean':
+      return (value) => typeof value === 'boolean';
+    default:
+      return (value) => value !== undefined;
+  }
 }
 
 /** `saved` after the node's `x-value-aliases`: a string equal to a key (exactly) becomes its value. */

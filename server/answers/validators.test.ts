@@ -154,6 +154,13 @@ describe('loadAnswersValidator', () => {
 
         it('counts characters, not bytes or UTF-16 units: 4000 emoji fit', () => {
           expect(validator.prepare(1, { geneQ1: '🧬'.repeat(4000) }).problem).toBeNull();
+          expect(validator.check(1, { geneQ1: 'x'.repeat(3999) + '🧬' })).toBeNull();
+          expect(validator.prepare(1, { geneQ1: '🧬'.repeat(4001) }).problem).toBe('answers/geneQ1 must NOT have more than 4000 characters');
+        });
+
+        it('names every problem beside a string that is long only in UTF-16 units, and only the real ones', () => {
+          expect(validator.check(1, { geneQ1: '🧬'.repeat(4000), fillBlanks: 5 })).toBe('answers/fillBlanks must be array');
+          expect(validator.check(1, { geneQ1: '🧬'.repeat(4001), fillBlanks: 5 })).toBe('answers/fillBlanks must be array (and 1 more problem)');
         });
 
         it(`refuses nesting deeper than ${MAX_ANSWERS_DEPTH} levels`, () => {

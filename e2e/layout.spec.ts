@@ -162,3 +162,32 @@ test.describe('the phone menu', () => {
     await expect(toggle).toBeFocused();
   });
 });
+
+test.describe('pages that do not jump as they load', () => {
+  for (const viewport of VIEWPORTS) {
+    test(`opening a day, its profile page or the inbox shifts nothing on screen (layout shift under 0.01), at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signUpThroughPage(page);
+      // Every layout shift the browser reports from the start of each page (the Layout Instability API).
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { helixShifts: number[] }).helixShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const cdp = await page.context().newCDPSession(page);
+      // A Chromebook's CPU: the Loading view stays on screen long enough to be painted before the page.
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      for (const path of ['/sections/day-1', '/sections/day-3', '/student_profile', '/inbox']) {
+        await page.goto(path);
+        await expect(page.locator('main h1').first()).toBeVisible();
+        await page.waitForTimeout(1_500);
+        const shifts = await page.evaluate(() => (window as unknown as { helixShifts: number[] }).helixShifts);
+        expect(shifts.reduce((sum, value) => sum + value, 0), `layout shift on ${path}: ${shifts.join(', ')}`).toBeLessThan(0.01);
+      }
+    });
+  }
+});

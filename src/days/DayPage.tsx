@@ -44,7 +44,7 @@ export function DayPage({ day }: { day: number }) {
     <InboxProvider>
       <div className="page">
         <TopNav />
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<Loading screen />}>
           <DayLesson key={data.opening} day={day} opening={data.day} retry={reopen} />
         </Suspense>
       </div>

@@ -33,7 +33,7 @@ export function WorkbookPage() {
           <span aria-hidden="true">←</span>Available Workbooks
         </Link>
       </p>
-      <Suspense fallback={<Loading />}>
+      <Suspense fallback={<Loading screen />}>
         <WorkbookReader workbook={data.workbook} />
       </Suspense>
     </main>

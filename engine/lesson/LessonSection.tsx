@@ -1,7 +1,11 @@
 import { Children, createContext, isValidElement, startTransition, useContext, useEffect, useState, type ComponentPropsWithoutRef } from 'react';
 
-/** How many parts of a lesson (each an h2 and what follows it) render with the page's first render. */
-export const EAGER_PARTS = 2;
+/**
+ * How many parts of a lesson (each an h2 and what follows it) render with the page's first render: none,
+ * so the first paint is the lesson's opening (its h1 and what comes before the first h2), and every part
+ * follows in a commit of its own.
+ */
+export const EAGER_PARTS = 0;
 /** The height held for a part not rendered yet, px: nothing below it moves into view when it arrives. */
 export const PENDING_PART_MIN_HEIGHT_PX = 600;
 
@@ -11,8 +15,8 @@ const Nested = createContext(false);
  * A `<section>` of a lesson, as `remark-sectionize` makes them from the MDX (vite.config.ts): the h1's
  * section holds the whole lesson, and one section per h2 holds each part.
  *
- * The h1's section renders its first {@link EAGER_PARTS} parts with the page and holds the place of the
- * others ({@link PENDING_PART_MIN_HEIGHT_PX} each, hidden from screen readers), then renders them one at
+ * The h1's section renders its opening and its first {@link EAGER_PARTS} parts with the page and holds the
+ * place of the others ({@link PENDING_PART_MIN_HEIGHT_PX} each, hidden from screen readers), then renders them one at
  * a time, each in a React transition of its own: a transition's render yields to the browser every few
  * milliseconds, and each commit then adds one part's elements, so a long lesson never blocks typing,
  * scrolling or the first paint of the part on screen for hundreds of milliseconds on a Chromebook

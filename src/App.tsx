@@ -36,7 +36,7 @@ const StaffLayout = lazy(() => import('./facilitator/StaffLayout.tsx').then((mod
 /** What a page shows while its code downloads; the same as the start-up Loading view, so no flash between them. */
 const PAGE_LOADING = (
   <main className="content-page" id="main">
-    <Loading screen />
+    <Loading />
   </main>
 );
 
@@ -99,7 +99,7 @@ export function App() {
                   <RequireAuth>
                     {/* A boundary of its own: opening a day replaces the page at once with Loading, then the
                         day's bar and lesson; the bar of the page left never lingers. */}
-                    <Suspense fallback={<Loading screen />}>
+                    <Suspense fallback={<Loading />}>
                       <Page route={route} />
                     </Suspense>
                   </RequireAuth>

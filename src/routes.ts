@@ -1,7 +1,6 @@
 import { apiClient } from './api/client.ts';
 import { dayAnswersPaths, PROFILE_PATH } from './api/endpoints.ts';
 import { getAccessToken } from './auth/tokens.ts';
-import { loadDayContent } from './days/registry.ts';
 import { DAYS } from './site/days.ts';
 import { QUIZZES, STATIC_SECTIONS, type Quiz, type StaticSection } from './site/sections.ts';
 
@@ -80,10 +79,11 @@ function matches(path: string, pathname: string): boolean {
 }
 
 /**
- * Starts downloading the code of the page at `pathname` (and, for a day, its lesson and schema) at once,
- * in parallel with the rest of start-up, instead of when the page first renders; with a stored login, it
- * also prefetches the profile and, for a day, its saved answers (`ApiClient.prefetch`, src/api/client.ts). An unknown path
- * preloads nothing. Never throws: a failed download shows up when the page renders.
+ * Starts downloading the code of the page at `pathname` at once, in parallel with the rest of start-up,
+ * instead of when the page first renders. With a stored login, it also prefetches the profile
+ * (`ApiClient.prefetch`, src/api/client.ts) and, for a day, starts opening the day: its lesson and schema,
+ * the drafts on the device and the saved answers (src/days/open-day.ts). An unknown path preloads nothing.
+ * Never throws: a failed download shows up when the page renders.
  *
  * @param pathname - `location.pathname`, e.g. `/sections/day-1`
  * @returns the page started, or null for an unknown path
@@ -93,7 +93,6 @@ export function preloadRoute(pathname: string): PageName | null {
   if (!route) return null;
   PAGE_MODULES[route.page]().catch(() => undefined);
   if (route.access === 'student') SIGNED_IN_LAYOUT().catch(() => undefined);
-  if (route.day !== undefined) loadDayContent(route.day).catch(() => undefined);
   // The data the page will ask for first, with the stored login: the start-up profile check
   // (src/auth/AuthProvider.tsx) and a day's saved answers (src/days/day-answers.ts).
   if (getAccessToken()) {
@@ -101,8 +100,9 @@ export function preloadRoute(pathname: string): PageName | null {
     const { day } = route;
     if (day !== undefined) {
       apiClient.prefetch(dayAnswersPaths(day).detail);
-      // The day's answers session opens as soon as its own small chunk is in: drafts read, answers
-      // loaded (src/days/open-day.ts), while the page's code downloads and React draws the rest.
+      // The day opens as soon as its own small chunk is in: lesson and schema downloading, drafts read,
+      // answers loaded (src/days/open-day.ts), while the page's code downloads and React draws the rest.
+      // A visitor is sent to /login, so downloads nothing of the day.
       import('./days/open-day.ts')
         .then(({ preloadDay }) => preloadDay(day))
         .catch(() => undefined);

@@ -18,7 +18,7 @@ type Audience = 'signed-in' | 'staff' | 'admin';
  */
 export function RequireAuth({ audience = 'signed-in', children }: { audience?: Audience; children: ReactNode }) {
   const { status, user } = useAuth();
-  if (status === 'loading') return <Loading screen />;
+  if (status === 'loading') return <Loading />;
   if (!user) return <Navigate to="/login" replace />;
   if ((audience === 'staff' && user.role === 'student') || (audience === 'admin' && user.role !== 'admin')) return <Navigate to={homePathFor(user.role)} replace />;
   return children;

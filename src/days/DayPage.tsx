@@ -44,7 +44,7 @@ export function DayPage({ day }: { day: number }) {
     <InboxProvider>
       <div className="page">
         <TopNav />
-        <Suspense fallback={<Loading screen />}>
+        <Suspense fallback={<Loading />}>
           <DayLesson key={data.opening} day={day} opening={data.day} retry={reopen} />
         </Suspense>
       </div>

@@ -185,7 +185,7 @@ export function ByQuestionPage() {
     if (!schema) throw new ApiError(404, 'not_found', `Day ${day} has no lesson.`);
     return { data, schema };
   }, `${params.classId}/${params.day}`);
-  if (fetched.status === 'loading') return <Loading screen />;
+  if (fetched.status === 'loading') return <Loading />;
   if (fetched.status === 'failed') {
     return (
       <FetchFailed

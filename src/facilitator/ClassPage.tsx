@@ -88,7 +88,7 @@ export function ClassView({ classId, pollMs = PROGRESS_POLL_MS }: ClassViewProps
     return (
       <main className="console-page" id="main">
         <BackToClasses />
-        {error ? <LoadFailed what="the class" retry={refresh} /> : <Loading screen />}
+        {error ? <LoadFailed what="the class" retry={refresh} /> : <Loading />}
       </main>
     );
   }

@@ -29,7 +29,7 @@ export function ClassesPage() {
   return (
     <main className="console-page" id="main">
       <h1>Your classes</h1>
-      <Suspense fallback={<Loading screen />}>
+      <Suspense fallback={<Loading />}>
         <ClassList classes={classes} reload={reload} />
       </Suspense>
       <section aria-labelledby="create-class-heading" className="console-section">

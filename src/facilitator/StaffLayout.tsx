@@ -52,7 +52,7 @@ export function StaffLayout() {
       <Suspense
         fallback={
           <main className="console-page" id="main">
-            <Loading screen />
+            <Loading />
           </main>
         }
       >

@@ -144,7 +144,7 @@ export function StudentDayPage() {
     () => (ids ? loadStudentDay(classId, studentId, day) : Promise.reject(new ApiError(404, 'not_found', 'No such page.'))),
     `${params.classId}/${params.studentId}/${params.day}`,
   );
-  if (fetched.status === 'loading') return <Loading screen />;
+  if (fetched.status === 'loading') return <Loading />;
   if (fetched.status === 'failed') {
     return (
       <FetchFailed

@@ -23,7 +23,7 @@ export function SignedInLayout() {
         <Suspense
           fallback={
             <main className="content-page" id="main">
-              <Loading screen />
+              <Loading />
             </main>
           }
         >

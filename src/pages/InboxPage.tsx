@@ -74,7 +74,7 @@ export function InboxPage() {
     return (
       <main className="page-column content-page" id="main">
         <h1>Inbox</h1>
-        <Loading screen />
+        <Loading />
       </main>
     );
   }

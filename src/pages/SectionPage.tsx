@@ -49,7 +49,7 @@ export function SectionPage({ section }: { section: StaticSection }) {
     <Suspense
       fallback={
         <main className="page-column lesson" id="main">
-          <Loading screen />
+          <Loading />
         </main>
       }
     >

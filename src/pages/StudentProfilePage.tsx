@@ -41,7 +41,7 @@ export function StudentProfilePage() {
     <Suspense
       fallback={
         <main className="page-column content-page" id="main">
-          <Loading screen />
+          <Loading />
         </main>
       }
     >

@@ -33,7 +33,7 @@ export function WorkbookPage() {
           <span aria-hidden="true">←</span>Available Workbooks
         </Link>
       </p>
-      <Suspense fallback={<Loading screen />}>
+      <Suspense fallback={<Loading />}>
         <WorkbookReader workbook={data.workbook} />
       </Suspense>
     </main>

@@ -29,7 +29,7 @@ export function WorkbooksPage() {
   return (
     <main className="page-column content-page" id="main">
       <h1>Available Workbooks</h1>
-      <Suspense fallback={<Loading screen />}>
+      <Suspense fallback={<Loading />}>
         <WorkbookList workbooks={data.workbooks} />
       </Suspense>
     </main>

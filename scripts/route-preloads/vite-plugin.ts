@@ -4,13 +4,13 @@
  * `routePreloads`), which the server links from the page it answers for that route
  * (server/static-files.ts; docs/decisions/011-first-visit-javascript.md).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { readManifest, ROUTE_PRELOADS_FILE, routePreloads } from '../route-assets.js';
 
 /**
- * @throws (fails the build) when the build wrote no manifest, or a route's chunk is missing from it
+ * @throws (fails the build) when a route's chunk is missing from the build's manifest
  */
 export function routePreloadsFile(): Plugin {
   return {
@@ -18,14 +18,10 @@ export function routePreloadsFile(): Plugin {
     apply: 'build',
     writeBundle(options) {
       const dir = options.dir;
-      // The service worker's own build (vite-plugin-pwa) writes no index.html: nothing to link there.
-      if (!dir || !options.format || options.format !== 'es') return;
-      let indexHtml: string;
-      try {
-        indexHtml = readFileSync(join(dir, 'index.html'), 'utf8');
-      } catch {
-        return;
-      }
+      // Only the app's own build: the service worker's build (vite-plugin-pwa) writes no index.html, and
+      // Storybook's build, which loads this config too, no manifest.
+      if (!dir || !existsSync(join(dir, 'index.html')) || !existsSync(join(dir, '.vite', 'manifest.json'))) return;
+      const indexHtml = readFileSync(join(dir, 'index.html'), 'utf8');
       const preloads = routePreloads(readManifest(dir), indexHtml);
       writeFileSync(join(dir, ROUTE_PRELOADS_FILE), `${JSON.stringify(preloads, null, 2)}\n`);
     },

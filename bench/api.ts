@@ -9,7 +9,7 @@
  *    PostgreSQL server (created and dropped by the run). Students sign up through the API at the
  *    server's real OWASP argon2id cost; then each scenario runs CONNECTIONS connections for
  *    DURATION_S seconds, each connection a different student: `profile`, `save` (a ~3 KB Day 1
- *    body, unconditional: the same statement as the ceiling), `save-revision` (the same body with
+ *    body, unconditional: the ceiling's statement), `save-revision` (the same body with
  *    `base_revision`, as the app's autosave sends it), `load`, and `login` (each connection signs in
  *    LOGIN_STUDENTS_PER_CONNECTION different students in turn). RSS is read from /proc idle (after
  *    start-up, before any request) and at its peak during the scenarios; the idle RSS of the other way

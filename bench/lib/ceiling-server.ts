@@ -3,10 +3,13 @@
  * no logger, no hooks, no auth, no validation. `CEILING` picks what one process serves:
  *
  * - `hello`: `GET /hello` answers `{"hello":"world"}` (what Fastify itself costs);
- * - `upsert`: `POST /upsert/:userId` stores `{ answers }` for day 1 with the very SQL of a Helix save
- *   (`INSERT … ON CONFLICT (user_id, day) DO UPDATE … RETURNING`) and answers the row;
+ * - `upsert`: `POST /upsert/:userId` stores `{ answers }` for day 1 with the SQL of a Helix save
+ *   (`INSERT … ON CONFLICT (user_id, day) DO UPDATE … RETURNING`) and answers the row, as pg parses it
+ *   and Fastify serialises it (Helix returns the answers and time as text, `::text`, and answers that
+ *   text: server/answers/store.ts);
  *   like Helix's statements (server/answers/store.ts), a named prepared statement on PostgreSQL;
- * - `select`: `GET /select/:userId` reads day 1's row with the very SQL of a Helix load and answers it.
+ * - `select`: `GET /select/:userId` reads day 1's row with the SQL of a Helix load and answers it (the
+ *   same difference).
  *
  * The database is the Helix server's own: the PostgreSQL at DATABASE_URL through a `pg.Pool` of the
  * same size as the server's (pg's default, 10), or, without it, the PGlite in `DATA_DIR/pglite`

@@ -1,11 +1,12 @@
 import { Children, createContext, isValidElement, startTransition, useContext, useEffect, useState, type ComponentPropsWithoutRef } from 'react';
 
 /**
- * How many parts of a lesson (each an h2 and what follows it) render with the page's first render: none,
- * so the first paint is the lesson's opening (its h1 and what comes before the first h2), and every part
- * follows in a commit of its own.
+ * How many parts of a lesson (each an h2 and what follows it) render with the page's first render, after
+ * its opening (the h1 and what comes before the first h2). Two: measured against none with bench:web, the
+ * first text box then arrives with the first paint, and the parts still to come are fewer when the student
+ * starts typing (docs/decisions/011-first-visit-javascript.md).
  */
-export const EAGER_PARTS = 0;
+export const EAGER_PARTS = 2;
 /** The height held for a part not rendered yet, px: nothing below it moves into view when it arrives. */
 export const PENDING_PART_MIN_HEIGHT_PX = 600;
 

@@ -50,7 +50,7 @@ describe('DayPage', () => {
       api.request.mockImplementation(nothingSaved);
       await renderDay(1);
       expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 })).toHaveTextContent('Day 1');
-      // The lesson's parts render one at a time right after its opening (engine/lesson/LessonSection.tsx).
+      // The lesson's later parts render one at a time right after its first two (engine/lesson/LessonSection.tsx).
       await waitFor(() => expect(screen.getAllByRole('combobox', { name: /^Blank \d+$/ })).toHaveLength(13), { timeout: 5_000 });
       const blanks = screen.getAllByRole('combobox', { name: /^Blank \d+$/ });
       expect(blanks.map((blank) => blank.getAttribute('aria-label'))).toEqual(Array.from({ length: 13 }, (_, index) => `Blank ${index + 1}`));

@@ -55,7 +55,7 @@ describe('StudentDayPage', () => {
 
     await userEvent.type(answer, ' more');
     expect(answer).toHaveValue(WRITTEN);
-    // The lesson's parts render one at a time right after its opening (engine/lesson/LessonSection.tsx).
+    // The lesson's later parts render one at a time right after its first two (engine/lesson/LessonSection.tsx).
     await waitFor(() => expect(screen.getAllByRole('combobox').length).toBeGreaterThanOrEqual(13), { timeout: 5_000 });
     for (const select of screen.getAllByRole('combobox')) expect(select).toBeDisabled();
     expect(screen.queryByText(/^(Ready|Saved •)/)).not.toBeInTheDocument();

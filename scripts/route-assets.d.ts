@@ -20,7 +20,5 @@ export const DEFERRED_CHUNKS: string[];
 export function deferredAssets(manifest: Record<string, ManifestChunk>): string[];
 /** `/`, `/login`, `/student_profile`, `/inbox` and every day of the build. */
 export function knownRoutes(manifest: Record<string, ManifestChunk>): string[];
-/** Where the build writes the route preloads, relative to the build folder. */
-export const ROUTE_PRELOADS_FILE: string;
 /** Per known route, the JS and CSS files (absolute paths) a first visit downloads beyond what index.html links. */
 export function routePreloads(manifest: Record<string, ManifestChunk>, indexHtml: string): Record<string, { js: string[]; css: string[] }>;

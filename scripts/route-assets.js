@@ -75,7 +75,8 @@ export function routeAssets(manifest, route) {
 /**
  * The chunks, by manifest key, that pages load on purpose after their first render
  * (docs/decisions/011-first-visit-javascript.md): the service worker's registration (as the app mounts),
- * the Sign Up form (when /login is idle) and the ordering exercise's drag layer (when a day is idle).
+ * the Sign Up form (when /login is idle) and the ordering exercise's drag layer (when the exercise comes
+ * near the screen).
  * A first visit downloads them too, but no page waits for them, so the budgets do not count them.
  */
 export const DEFERRED_CHUNKS = ['src/service-worker/register.ts', 'src/pages/SignUpForm.tsx', 'engine/widgets/order-steps/sortable.tsx'];
@@ -115,9 +116,6 @@ export function knownRoutes(manifest) {
     .sort((a, b) => a - b);
   return ['/', '/login', '/student_profile', '/inbox', ...days.map((day) => `/sections/day-${day}`)];
 }
-
-/** Where the build writes {@link routePreloads}' result, relative to the build folder; the server reads it. */
-export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 
 /**
  * What a first visit to each known route downloads at once beyond the files `index.html` links itself:

@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERRORS } from './errors.ts';
+import { ROUTE_PRELOADS_FILE } from './static-files.ts';
 import { createTestApp, createTestDatabase, testConfig, type TestDatabase } from './test/harness.ts';
 
 // One database is enough here: nothing in this file depends on the driver.
@@ -24,9 +25,9 @@ describe('the app around the API (pglite)', () => {
     writeFileSync(join(siteDir, 'dist', 'embed-origins.json'), JSON.stringify({ frameOrigins: ['https://phet.colorado.edu', 'https://www.youtube-nocookie.com'] }));
     writeFileSync(join(siteDir, 'dist', 'assets', 'index-Abc123.js'), BUNDLE);
     // What the build lists for the server to link from a route's page (scripts/route-assets.js, routePreloads).
-    mkdirSync(join(siteDir, 'dist', '.vite'));
+    mkdirSync(dirname(join(siteDir, 'dist', ROUTE_PRELOADS_FILE)));
     writeFileSync(
-      join(siteDir, 'dist', '.vite', 'route-preloads.json'),
+      join(siteDir, 'dist', ROUTE_PRELOADS_FILE),
       JSON.stringify({ '/sections/day-2': { js: ['/assets/DayPage-X1.js', '/assets/day-2-Y2.js'], css: ['/assets/Lesson-Z3.css'] }, '/inbox': { js: [], css: [] } }),
     );
     mkdirSync(join(siteDir, 'images'));

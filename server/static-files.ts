@@ -21,7 +21,7 @@ export const SERVICE_WORKER_PATH = '/sw.js';
 
 /**
  * Where the build lists, per route, the files a first visit downloads beyond those index.html links
- * (scripts/route-assets.js, `routePreloads`), relative to STATIC_DIR.
+ * (scripts/route-preloads/vite-plugin.ts writes it), relative to STATIC_DIR.
  */
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 

@@ -16,9 +16,9 @@ const Nested = createContext(false);
  * A `<section>` of a lesson, as `remark-sectionize` makes them from the MDX (vite.config.ts): the h1's
  * section holds the whole lesson, and one section per h2 holds each part.
  *
- * The h1's section renders its opening and its first {@link EAGER_PARTS} parts with the page and holds the
- * place of the others ({@link PENDING_PART_MIN_HEIGHT_PX} each, hidden from screen readers), then renders them one at
- * a time, each in a React transition of its own: a transition's render yields to the browser every few
+ * The h1's section renders its opening and its first {@link EAGER_PARTS} parts with the page and holds
+ * the place of the others ({@link PENDING_PART_MIN_HEIGHT_PX} each, hidden from screen readers), then
+ * renders them one at a time, each in a React transition of its own: a transition's render yields to the browser every few
  * milliseconds, and each commit then adds one part's elements, so a long lesson never blocks typing,
  * scrolling or the first paint of the part on screen for hundreds of milliseconds on a Chromebook
  * (docs/decisions/011-first-visit-javascript.md). The parts keep their identity, so nothing rendered

@@ -16,23 +16,27 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return false;
 }
 
+/** Whether `value` is of the node's JSON Schema `type`; any value but undefined when it has none. */
 function matchesType(schema: AnswersSchema, value: unknown): boolean {
-  switch (schema.type) {
-    case 'object':
-      return isPlainObject(value);
-    case 'array':
-      return Array.isArray(value);
-    case 'string':
-      return typeof value === 'string';
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
-    case 'integer':
-      return Number.isInteger(value);
-    case 'boolean':
-      return typeof value === 'boolean';
-    default:
-      return value !== undefined;
-  }
+  return typeCheck(schema.type)(value);
+}
+
+/** The check of each JSON Schema `type` a day's schema uses. */
+const TYPE_CHECKS: Record<NonNullable<AnswersSchema['type']>, (value: unknown) => boolean> = {
+  object: isPlainObject,
+  array: Array.isArray,
+  string: (value) => typeof value === 'string',
+  number: (value) => typeof value === 'number' && Number.isFinite(value),
+  integer: Number.isInteger,
+  boolean: (value) => typeof value === 'boolean',
+};
+
+/** Any value but undefined: the check of a node without a `type`. */
+const isDefined = (value: unknown): boolean => value !== undefined;
+
+/** The check of a node's `type` ({@link TYPE_CHECKS}), chosen once per node by {@link compileShapeCheck}. */
+function typeCheck(type: AnswersSchema['type']): (value: unknown) => boolean {
+  return type === undefined ? isDefined : TYPE_CHECKS[type];
 }
 
 /** A deep copy of a JSON value; strings, numbers, booleans and null are returned as they are (no copy needed). */
@@ -220,25 +224,6 @@ function compileShapeCheck(schema: AnswersSchema): ShapeCheck {
   return fits;
 }
 
-/** {@link matchesType} for one `type`, chosen once. */
-function typeCheck(type: AnswersSchema['type']): (value: unknown) => boolean {
-  switch (type) {
-    case 'object':
-      return isPlainObject;
-    case 'array':
-      return Array.isArray;
-    case 'string':
-      return (value) => typeof value === 'string';
-    case 'number':
-      return (value) => typeof value === 'number' && Number.isFinite(value);
-    case 'integer':
-      return Number.isInteger;
-    case 'boolean':
-      return (value) => typeof value === 'boolean';
-    default:
-      return (value) => value !== undefined;
-  }
-}
 
 /** `saved` after the node's `x-value-aliases`: a string equal to a key (exactly) becomes its value. */
 function applyValueAliases(schema: AnswersSchema, saved: unknown): unknown {

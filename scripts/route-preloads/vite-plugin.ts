@@ -7,22 +7,29 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { readManifest, ROUTE_PRELOADS_FILE, routePreloads } from '../route-assets.js';
+import { readManifest, routePreloads } from '../route-assets.js';
 
 /**
+ * The plugin: after the app's build is written, lists each route's first-visit files in
+ * `<build>/.vite/route-preloads.json` (shape: `{ [route]: { js: string[], css: string[] } }`, absolute
+ * paths). It does nothing in a build without index.html and a manifest (the service worker's, Storybook's).
+ *
  * @throws (fails the build) when a route's chunk is missing from the build's manifest
  */
 export function routePreloadsFile(): Plugin {
   return {
     name: 'helix-route-preloads',
     apply: 'build',
-    writeBundle(options) {
+    async writeBundle(options) {
       const dir = options.dir;
       // Only the app's own build: the service worker's build (vite-plugin-pwa) writes no index.html, and
       // Storybook's build, which loads this config too, no manifest.
       if (!dir || !existsSync(join(dir, 'index.html')) || !existsSync(join(dir, '.vite', 'manifest.json'))) return;
       const indexHtml = readFileSync(join(dir, 'index.html'), 'utf8');
       const preloads = routePreloads(readManifest(dir), indexHtml);
+      // The file's name is the server's, which reads it; loaded only when a build runs, so loading the
+      // Vite config for Vitest or the dev server does not load the server's static serving.
+      const { ROUTE_PRELOADS_FILE } = await import('../../server/static-files.ts');
       writeFileSync(join(dir, ROUTE_PRELOADS_FILE), `${JSON.stringify(preloads, null, 2)}\n`);
     },
   };

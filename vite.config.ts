@@ -5,6 +5,7 @@ import remarkGfm from 'remark-gfm';
 import remarkSectionize from 'remark-sectionize';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { bootPaintFirst } from './scripts/boot-paint/vite-plugin.ts';
 import { embedOrigins } from './scripts/embed-origins/vite-plugin.ts';
 import { lessonImageEntries } from './scripts/lesson-images.ts';
 import { routePreloadsFile } from './scripts/route-preloads/vite-plugin.ts';
@@ -31,6 +32,8 @@ export default defineConfig({
     // dist/embed-origins.json: the framed sites the server's CSP allows (docs/security.md#headers).
     embedOrigins(import.meta.dirname),
     routePreloadsFile(),
+    // index.html's stylesheet after #root: the start-up Loading view paints before it arrives.
+    bootPaintFirst(),
     // dist/sw.js: the service worker that keeps the app, the lessons and their images on the device
     // (src/service-worker/sw.ts; docs/decisions/010-offline-days.md). Registered by the app itself.
     VitePWA({

@@ -191,3 +191,45 @@ test.describe('pages that do not jump as they load', () => {
     });
   }
 });
+
+test.describe('the first paint on a slow network', () => {
+  for (const viewport of VIEWPORTS) {
+    test(`Loading shows before the stylesheet has arrived, does not move when it does, and the app starts styled, at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.addInitScript(() => {
+        const seen = { shifts: [] as number[], appStartedStyled: null as boolean | null };
+        (window as unknown as { helixSeen: typeof seen }).helixSeen = seen;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) seen.shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+        // The moment the app replaces the start-up view: was the stylesheet in by then?
+        new MutationObserver((_, observer) => {
+          const root = document.getElementById('root');
+          if (!root || root.querySelector('.boot-loading') || !root.firstChild) return;
+          const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
+          seen.appStartedStyled = link?.sheet != null;
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      });
+      // A school's Wi-Fi: the stylesheet takes 2 s to come.
+      let releaseStylesheet!: () => void;
+      const stylesheetHeld = new Promise<void>((resolve) => (releaseStylesheet = resolve));
+      await page.route(/\/assets\/index-[^/]*\.css$/, async (route) => {
+        await stylesheetHeld;
+        await route.continue();
+      });
+      await page.goto('/login', { waitUntil: 'commit' });
+      const loading = page.locator('.boot-loading');
+      await expect(loading).toBeVisible();
+      await expect
+        .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length), { message: 'Loading painted while the stylesheet is on its way' })
+        .toBe(1);
+      expect(await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.sheet ?? null)).toBeNull();
+      releaseStylesheet();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const seen = await page.evaluate(() => (window as unknown as { helixSeen: { shifts: number[]; appStartedStyled: boolean | null } }).helixSeen);
+      expect(seen.appStartedStyled, 'the app replaced Loading only once the stylesheet was in').toBe(true);
+      expect(seen.shifts.reduce((sum, value) => sum + value, 0), `layout shift: ${seen.shifts.join(', ')}`).toBeLessThan(0.001);
+    });
+  }
+});

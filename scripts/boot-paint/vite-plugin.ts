@@ -1,0 +1,42 @@
+/**
+ * A Vite plugin (build only) that lets the start-up Loading view paint before the app's stylesheet has
+ * arrived (docs/decisions/011-first-visit-javascript.md, "The first paint waits for nothing").
+ */
+import type { Plugin } from 'vite';
+
+/** A `<link rel="stylesheet" …>` tag as Vite writes it into the built `index.html`. */
+const STYLESHEET_LINK = /[ \t]*<link\b[^>]*\brel="stylesheet"[^>]*>\n?/g;
+
+/**
+ * Moves every `<link rel="stylesheet">` of `<head>` to the end of `<body>`, after `#root`.
+ *
+ * A stylesheet in `<head>` holds back the first paint of the whole page until it has downloaded; on a
+ * school's Wi-Fi it downloads beside the page's scripts, so the student looked at a blank tab. After
+ * `#root`, it holds back only what follows it: the Loading view in `#root` (styled by index.html's own
+ * `<style>`) paints at once. The app still starts styled: the parser waits at the link, and module
+ * scripts run only once the document is parsed.
+ *
+ * @param html - the built index.html
+ * @returns the same page with its stylesheet links at the end of `<body>`; unchanged when it has none
+ * @throws {Error} when the page has stylesheet links but no `</body>` to move them before
+ */
+export function stylesheetsAfterRoot(html: string): string {
+  const headEnd = html.indexOf('</head>');
+  const links = headEnd === -1 ? null : html.slice(0, headEnd).match(STYLESHEET_LINK);
+  if (!links) return html;
+  const bodyEnd = html.lastIndexOf('</body>');
+  if (bodyEnd === -1) throw new Error('index.html has no </body> to move its stylesheet links before.');
+  const head = html.slice(0, headEnd).replace(STYLESHEET_LINK, '');
+  const body = html.slice(headEnd, bodyEnd).trimEnd();
+  const moved = links.map((link) => `    ${link.trim()}\n`).join('');
+  return `${head}${body}\n${moved}  ${html.slice(bodyEnd)}`;
+}
+
+/** The plugin: applies {@link stylesheetsAfterRoot} to the built index.html, after Vite has linked the entry's files. */
+export function bootPaintFirst(): Plugin {
+  return {
+    name: 'helix-boot-paint-first',
+    apply: 'build',
+    transformIndexHtml: { order: 'post', handler: stylesheetsAfterRoot },
+  };
+}

@@ -6,6 +6,7 @@ import remarkSectionize from 'remark-sectionize';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bootPaintFirst } from './scripts/boot-paint/vite-plugin.ts';
+import { dayPreviewsFile } from './scripts/day-previews/vite-plugin.ts';
 import { embedOrigins } from './scripts/embed-origins/vite-plugin.ts';
 import { lessonImageEntries } from './scripts/lesson-images.ts';
 import { routePreloadsFile } from './scripts/route-preloads/vite-plugin.ts';
@@ -34,6 +35,8 @@ export default defineConfig({
     routePreloadsFile(),
     // index.html's stylesheet after #root: the start-up Loading view paints before it arrives.
     bootPaintFirst(),
+    // dist/.vite/day-previews.json: each day's opening as HTML, put into the day's page by the server.
+    dayPreviewsFile(import.meta.dirname),
     // dist/sw.js: the service worker that keeps the app, the lessons and their images on the device
     // (src/service-worker/sw.ts; docs/decisions/010-offline-days.md). Registered by the app itself.
     VitePWA({

@@ -4,12 +4,14 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERRORS } from './errors.ts';
-import { ROUTE_PRELOADS_FILE } from './static-files.ts';
+import { DAY_PREVIEWS_FILE, ROUTE_PRELOADS_FILE } from './static-files.ts';
 import { createTestApp, createTestDatabase, testConfig, type TestDatabase } from './test/harness.ts';
 
 // One database is enough here: nothing in this file depends on the driver.
 describe('the app around the API (pglite)', () => {
   const INDEX_HTML = '<!doctype html><html><head><title>Helix</title></head><body><div id="root"></div></body></html>\n';
+  const DAY_2_PREVIEW = '<div class="day-preview" aria-busy="true"><h1>Day 2</h1></div>';
+  const DAY_5_PREVIEW = '<div class="day-preview" aria-busy="true"><h1>Day 5</h1></div>';
   const BUNDLE = `console.log(${JSON.stringify('helix '.repeat(500))});\n`;
   let testDatabase: TestDatabase;
   let siteDir: string;
@@ -30,6 +32,7 @@ describe('the app around the API (pglite)', () => {
       join(siteDir, 'dist', ROUTE_PRELOADS_FILE),
       JSON.stringify({ '/sections/day-2': { js: ['/assets/DayPage-X1.js', '/assets/day-2-Y2.js'], css: ['/assets/Lesson-Z3.css'] }, '/inbox': { js: [], css: [] } }),
     );
+    writeFileSync(join(siteDir, 'dist', DAY_PREVIEWS_FILE), JSON.stringify({ '/sections/day-2': DAY_2_PREVIEW, '/sections/day-5': DAY_5_PREVIEW }));
     mkdirSync(join(siteDir, 'images'));
     writeFileSync(join(siteDir, 'images', 'lac-operon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
     mkdirSync(join(siteDir, 'empty-dist'));
@@ -150,7 +153,23 @@ describe('the app around the API (pglite)', () => {
         expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/DayPage-X1.js">');
         expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/day-2-Y2.js">');
         expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/Lesson-Z3.css">');
-        expect(response.body.replace(/\s*<link [^>]+>/g, '').replace(/\s+<\/head>/, '</head>')).toBe(INDEX_HTML);
+        expect(response.body.replace(/\s*<link [^>]+>/g, '').replace(/\s+<\/head>/, '</head>').replace(/\s*<div class="day-preview".*<\/div>\s*<\/body>/, '</body>')).toBe(INDEX_HTML);
+      }
+    });
+
+    it("puts a day's preview at the end of its page's body, after the root the app draws into", async () => {
+      const response = await app.inject({ method: 'GET', url: '/sections/day-2', headers: { accept: 'text/html' } });
+      const body = response.body.slice(response.body.indexOf('<body>'));
+      expect(body).toMatch(/^<body><div id="root"><\/div>\s*<div class="day-preview" aria-busy="true"><h1>Day 2<\/h1><\/div>\s*<\/body>/);
+      expect(response.body.match(/day-preview/g)).toHaveLength(1);
+    });
+
+    it('gives a day with a preview and nothing to link its preview alone, and other routes none', async () => {
+      const day5 = await app.inject({ method: 'GET', url: '/sections/day-5', headers: { accept: 'text/html' } });
+      expect(day5.body).toBe(INDEX_HTML.replace('</body>', `  ${DAY_5_PREVIEW}\n  </body>`));
+      for (const url of ['/sections/day-1', '/login']) {
+        const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        expect(response.body).not.toContain('day-preview');
       }
     });
 

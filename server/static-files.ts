@@ -25,6 +25,12 @@ export const SERVICE_WORKER_PATH = '/sw.js';
  */
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 
+/**
+ * Where the build keeps, per day route, the preview of the day's page: its bar, title and opening as
+ * static HTML (scripts/day-previews/vite-plugin.ts writes it), relative to STATIC_DIR.
+ */
+export const DAY_PREVIEWS_FILE = '.vite/day-previews.json';
+
 /** The plain-text page answered in place of index.html when the front end was not built. */
 export const NOT_BUILT_MESSAGE = 'Helix: the web app is not built yet. Run `npm run build`, then start the server again.\n';
 
@@ -63,7 +69,7 @@ export async function staticFiles(app: FastifyInstance, options: StaticFilesOpti
   }
 
   const indexPath = join(options.staticDir, 'index.html');
-  const pageFor = routePages(indexPath, join(options.staticDir, ROUTE_PRELOADS_FILE));
+  const pageFor = routePages(indexPath, join(options.staticDir, ROUTE_PRELOADS_FILE), join(options.staticDir, DAY_PREVIEWS_FILE));
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?', 1)[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/')) {
@@ -85,34 +91,47 @@ function attribute(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 }
 
+/** A JSON file of the build, or null when it is missing or unreadable (an older build wrote none). */
+async function buildList<T>(path: string): Promise<Record<string, T> | null> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as Record<string, T>;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The page to answer for a route: index.html with a `<link rel="modulepreload">` for each script and a
- * `<link rel="preload" as="style">` for each stylesheet its first visit downloads beyond index.html's own
- * (the build's {@link ROUTE_PRELOADS_FILE}), so the browser fetches the page's code while the entry is still
- * downloading (docs/decisions/011-first-visit-javascript.md). Read again whenever index.html changes (a
- * new build under a running server).
+ * The page to answer for a route: index.html with
+ * - a `<link rel="modulepreload">` for each script and a `<link rel="preload" as="style">` for each
+ *   stylesheet its first visit downloads beyond index.html's own (the build's {@link ROUTE_PRELOADS_FILE}),
+ *   so the browser fetches the page's code while the entry is still downloading;
+ * - for a day, the day's preview (the build's {@link DAY_PREVIEWS_FILE}) at the end of `<body>`, after
+ *   the stylesheet (which the build moves there), so it is drawn styled as soon as the stylesheet is in,
+ *   in place of the start-up Loading view, until the app draws the day (src/styles.css, src/main.tsx).
+ * (docs/decisions/011-first-visit-javascript.md.) Read again whenever index.html changes (a new build
+ * under a running server).
  *
  * @returns a function giving the page for a path (trailing slash ignored), or null when the build lists
  *   nothing for it or wrote no list: then index.html is answered as it is
  */
-function routePages(indexPath: string, preloadsPath: string): (path: string) => Promise<string | null> {
+function routePages(indexPath: string, preloadsPath: string, previewsPath: string): (path: string) => Promise<string | null> {
   let cached: { builtAt: number; pages: Map<string, string> } | null = null;
   async function load(builtAt: number): Promise<Map<string, string>> {
     const pages = new Map<string, string>();
-    let preloads: Record<string, { js?: string[]; css?: string[] }>;
-    try {
-      preloads = JSON.parse(await readFile(preloadsPath, 'utf8')) as typeof preloads;
-    } catch {
-      return pages;
-    }
+    const [preloads, previews] = await Promise.all([buildList<{ js?: string[]; css?: string[] }>(preloadsPath), buildList<string>(previewsPath)]);
     const html = await readFile(indexPath, 'utf8');
-    if (!html.includes('</head>')) return pages;
-    for (const [route, { js = [], css = [] }] of Object.entries(preloads)) {
+    if (!html.includes('</head>') || !html.includes('</body>')) return pages;
+    for (const route of new Set([...Object.keys(preloads ?? {}), ...Object.keys(previews ?? {})])) {
+      const { js = [], css = [] } = preloads?.[route] ?? {};
       const links = [
         ...css.map((href) => `<link rel="preload" as="style" crossorigin href="${attribute(href)}">`),
         ...js.map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`),
       ];
-      if (links.length > 0) pages.set(route, html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
+      const preview = previews?.[route];
+      if (links.length === 0 && !preview) continue;
+      let page = links.length > 0 ? html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : html;
+      if (preview) page = page.replace('</body>', `  ${preview}\n  </body>`);
+      pages.set(route, page);
     }
     cached = { builtAt, pages };
     return pages;

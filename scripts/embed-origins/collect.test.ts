@@ -20,7 +20,7 @@ function framedAddressesByText(): string[] {
       addresses.push(...(tag.replace(/quickLinks=\{\[.*?\]\}/g, '').match(/https:\/\/[^"'\s]+/g) ?? []));
     }
   }
-  addresses.push(...(readFileSync(join(root, 'src/site/sections.ts'), 'utf8').match(/src: '(https:\/\/[^']+)'/g) ?? []).map((match) => match.slice(6, -1)));
+  addresses.push(...(readFileSync(join(root, 'src/site/quiz-forms.ts'), 'utf8').match(/src: '(https:\/\/[^']+)'/g) ?? []).map((match) => match.slice(6, -1)));
   return addresses;
 }
 
@@ -53,7 +53,7 @@ describe('the framed sites of the content (issue 11, "Headers")', () => {
       where: '<EmbedPanel title="Amoeba Sisters: Gene Regulation and the Operon">',
       url: 'https://www.youtube-nocookie.com/embed/ebIpkw3XapE',
     });
-    expect(collected.embeds.filter((embed) => embed.where === 'QUIZZES')).toHaveLength(2);
+    expect(collected.embeds.filter((embed) => embed.where === 'QUIZ_FORMS')).toHaveLength(2);
   });
 });
 

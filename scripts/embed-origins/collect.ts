@@ -4,7 +4,7 @@
  * (`connect-src`) for exactly these origins, instead of any https site.
  *
  * Framed addresses come from the lessons' widget tags (every `.mdx` under `content/`) and from the
- * quiz list of the app shell (`QUIZZES` in `src/site/sections.ts`, read as TypeScript source).
+ * quizzes' forms of the app shell (`QUIZ_FORMS` in `src/site/quiz-forms.ts`, read as TypeScript source).
  * `scripts/embed-origins/vite-plugin.ts` writes the result into `dist/embed-origins.json`;
  * `server/content-security-policy.ts` reads it at start-up.
  */
@@ -31,7 +31,7 @@ export const FRAMED_ATTRIBUTES: Readonly<Record<string, readonly { attribute: st
 export interface Embed {
   /** `file:line`, relative to the repository, e.g. `content/days/day-1.mdx:65`. */
   source: string;
-  /** The tag or list it comes from, e.g. `<EmbedPanel title="…">` or `QUIZZES`. */
+  /** The tag or list it comes from, e.g. `<EmbedPanel title="…">` or `QUIZ_FORMS`. */
   where: string;
   url: string;
 }
@@ -103,7 +103,7 @@ function mdxFilesUnder(folder: string): string[] {
 
 /**
  * The `src` of every object in the array literal exported as `exportName` from a TypeScript file,
- * e.g. the quizzes' form addresses in `src/site/sections.ts`.
+ * e.g. the quizzes' form addresses in `src/site/quiz-forms.ts`.
  *
  * @throws EmbedOriginError when the export is missing, is not an array literal, or an item's `src` is
  *   not a string literal
@@ -147,7 +147,7 @@ export interface EmbedLocations {
 
 /** The repository's own locations: everything under `content/`, and the quizzes. */
 export function repositoryEmbedLocations(root: string): EmbedLocations {
-  return { root, contentFolders: [join(root, 'content')], exportedLists: [[join(root, 'src/site/sections.ts'), 'QUIZZES']] };
+  return { root, contentFolders: [join(root, 'content')], exportedLists: [[join(root, 'src/site/quiz-forms.ts'), 'QUIZ_FORMS']] };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { EmbedPanel } from '../../engine/index.ts';
 import { usePageTitle } from '../layout/use-page-title.ts';
-import { QUIZ_FRAME_HEIGHT_PX, type Quiz } from '../site/sections.ts';
+import { quizFormOf, QUIZ_FRAME_HEIGHT_PX } from '../site/quiz-forms.ts';
+import type { Quiz } from '../site/sections.ts';
 
 /**
  * A module quiz page (/student_profile/pre_module and /student_profile/post_module; docs/requirements.md#routes): the
@@ -16,7 +17,7 @@ export function QuizPage({ quiz }: { quiz: Quiz }) {
         Answer every question, then press <strong>Submit</strong> at the end of the form. Your answers go to the programme, not to your workbook. If the form
         does not appear, open it in a new tab.
       </p>
-      <EmbedPanel title={quiz.title} src={quiz.src} height={QUIZ_FRAME_HEIGHT_PX} />
+      <EmbedPanel title={quiz.title} src={quizFormOf(quiz.path)} height={QUIZ_FRAME_HEIGHT_PX} />
     </main>
   );
 }

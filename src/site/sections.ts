@@ -25,25 +25,14 @@ export const MODULE_PAGES: readonly ModulePage[] = [
   ...DAYS.map(({ label, path }) => ({ title: label, path })),
 ];
 
-/** One of the two external quizzes (docs/requirements.md#routes). */
-export interface Quiz extends ModulePage {
-  /** The embeddable form address. */
-  src: string;
-}
+/**
+ * One of the two external quizzes (docs/requirements.md#routes); its form's address loads with the quiz
+ * page (./quiz-forms.ts).
+ */
+export type Quiz = ModulePage;
 
 /** The Module Check menu (docs/requirements.md#navigation): the pre-module quiz, then the post-module quiz. */
 export const QUIZZES: readonly Quiz[] = [
-  {
-    title: 'Pre-Module Quiz',
-    path: '/student_profile/pre_module',
-    src: 'https://docs.google.com/forms/d/e/1FAIpQLSf0iPuX7GHQkCP8fQgLxj5WDE-1C62VLC18wQMw5qciD2oSAA/viewform?embedded=true',
-  },
-  {
-    title: 'Post-Module Quiz',
-    path: '/student_profile/post_module',
-    src: 'https://docs.google.com/forms/d/e/1FAIpQLScOvzSzNUvmd-zzc3WHVPUNBQ1SqCV27A07ybog7PbnLaIB-w/viewform?embedded=true',
-  },
+  { title: 'Pre-Module Quiz', path: '/student_profile/pre_module' },
+  { title: 'Post-Module Quiz', path: '/student_profile/post_module' },
 ];
-
-/** Height of a quiz frame in px: a Google Form is long, and a tall frame scrolls less inside the page. */
-export const QUIZ_FRAME_HEIGHT_PX = 1200;

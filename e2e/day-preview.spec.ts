@@ -1,0 +1,62 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signUpThroughPage, VIEWPORTS } from './helpers.ts';
+
+// A day's page comes with the lesson's title and opening (server/static-files.ts, scripts/day-previews/):
+// on a school's Wi-Fi a student reads them while the app's code is still downloading.
+
+/** Holds back the shared React chunk, which every page needs, until the returned function is called. */
+async function holdTheAppsCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/react-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`Day 1's title and opening show before the app's code has arrived, and stay where they are when the lesson takes their place, at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signUpThroughPage(page);
+    const release = await holdTheAppsCode(page);
+    await page.goto('/sections/day-1', { waitUntil: 'commit' });
+
+    const preview = page.locator('.day-preview');
+    const title = preview.getByRole('heading', { level: 1, name: /^Day 1 — Unlocking the Code/ });
+    await expect(title).toBeVisible();
+    await expect(preview.getByText(/^Welcome to Day 1!/)).toBeVisible();
+    // Nothing but the preview is on screen meanwhile: no Loading view above or below it.
+    await expect(page.getByText('Loading…')).toBeHidden();
+    const before = await title.boundingBox();
+
+    release();
+    const lessonTitle = page.locator('#root main h1');
+    await expect(lessonTitle).toHaveText(/^Day 1 — Unlocking the Code/);
+    await expect(preview).toHaveCount(0);
+    await expect(page.getByRole('textbox').first()).toBeVisible();
+    const after = await lessonTitle.boundingBox();
+    expect(after, 'the lesson draws its title where the preview showed it').toEqual(before);
+    // One heading of the day for screen readers once the lesson is in.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  });
+}
+
+test('a visitor who is not signed in is sent to Sign In, with no trace of the preview', async ({ page }) => {
+  await page.goto('/sections/day-2');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Sign In' }).last()).toBeVisible();
+  await expect(page.locator('.day-preview')).toHaveCount(0);
+  await expect(page.getByText(/^Yesterday you saw how cells switch genes/)).toHaveCount(0);
+});
+
+test('the preview is gone for good once the day is drawn: other pages opened from it never show it', async ({ page }) => {
+  await signUpThroughPage(page);
+  await page.goto('/sections/day-1');
+  await expect(page.locator('#root main h1')).toHaveText(/^Day 1/);
+  await expect(page.locator('.day-preview')).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Inbox/ }).click();
+  await expect(page).toHaveURL(/\/inbox$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Inbox/ })).toBeVisible();
+  await expect(page.getByText(/^Welcome to Day 1!/)).toHaveCount(0);
+});

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { dayPreviewHtml } from './preview.ts';
+
+const SITE = { name: 'SciTrek', logo: '/images/logo.svg' };
+
+const preview = (mdx: string) => dayPreviewHtml('content/days/day-9.mdx', mdx, SITE);
+
+describe('dayPreviewHtml', () => {
+  it("shows the title and the paragraphs before the lesson's first part, in the app's own classes", () => {
+    const html = preview('# Day 9 — Gene switches\n\nCells read **some** genes.\n\nWhich ones? [Find out](#parts).\n\n## Core concepts\n\nLater text.\n');
+    expect(html).toBe(
+      '<div class="day-preview" aria-busy="true"><div class="page">' +
+        '<header class="site-header"><div class="site-header__inner"><a class="site-header__brand" href="/"><img class="site-header__logo" src="/images/logo.svg" alt="" width="36" height="36">SciTrek</a></div></header>' +
+        '<div class="lesson-form"><main class="lesson"><section><h1>Day 9 — Gene switches</h1>\n<p>Cells read <strong>some</strong> genes.</p>\n<p>Which ones? <a href="#parts">Find out</a>.</p></section></main></div>' +
+        '</div></div>',
+    );
+  });
+
+  it('stops at the first widget: what follows it would sit elsewhere without it', () => {
+    const html = preview('# Day 9\n\nOpening.\n\n<Card title="Objective">\n\nInside.\n\n</Card>\n\nAfter the card.\n');
+    expect(html).toContain('<p>Opening.</p>');
+    expect(html).not.toMatch(/Objective|Inside|After the card/);
+  });
+
+  it('keeps the words of a widget inside a sentence and drops code', () => {
+    const html = preview('# Day 9\n\nA <Term>promoter</Term> starts{/* a note */} a gene.\n');
+    expect(html).toContain('<p>A promoter starts a gene.</p>');
+  });
+
+  it('escapes what the text says, and gives no element an id (the app’s headings carry them)', () => {
+    const html = preview('# Genes & proteins\n\nA &lt; B & "C".\n');
+    expect(html).toContain('<h1>Genes &#x26; proteins</h1>');
+    expect(html).toContain('<p>A &#x3C; B &#x26; "C".</p>');
+    expect(html).not.toContain(' id=');
+  });
+
+  it('gives no preview for a lesson that does not open with a title', () => {
+    expect(preview('Opening without a title.\n\n# Late title\n')).toBeNull();
+    expect(preview('<Card title="x">\n\nA card first.\n\n</Card>\n')).toBeNull();
+  });
+
+  it.each([1, 2, 3, 4, 5])("previews Day %i with the lesson's own title", (day) => {
+    const file = `content/days/day-${day}.mdx`;
+    const mdx = readFileSync(file, 'utf8');
+    const title = /^# (.+)$/m.exec(mdx)![1]!;
+    const html = dayPreviewHtml(file, mdx, SITE)!;
+    expect(html).toContain(`<h1>${title.replaceAll('&', '&#x26;')}</h1>`);
+    expect(html).not.toMatch(/<h2|<form|<input|<textarea|<button/);
+  });
+});

@@ -26,8 +26,12 @@ for (const viewport of VIEWPORTS) {
     const title = preview.getByRole('heading', { level: 1, name: /^Day 1 — Unlocking the Code/ });
     await expect(title).toBeVisible();
     await expect(preview.getByText(/^Welcome to Day 1!/)).toBeVisible();
-    // Nothing but the preview is on screen meanwhile: no Loading view above or below it.
-    await expect(page.getByText('Loading…')).toBeHidden();
+    // Nothing but the preview is on screen meanwhile: the app's Loading view lies under it.
+    const onTop = await page.evaluate(() => {
+      const loading = document.querySelector('#root [role="status"]')!.getBoundingClientRect();
+      return document.elementFromPoint(loading.x + loading.width / 2, loading.y + loading.height / 2)?.closest('.day-preview') !== null;
+    });
+    expect(onTop, 'the preview covers the Loading view').toBe(true);
     const before = await title.boundingBox();
 
     release();

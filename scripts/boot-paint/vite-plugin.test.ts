@@ -19,7 +19,7 @@ describe('stylesheetsAfterRoot', () => {
   it('moves the stylesheet after #root, so the Loading view paints without it', () => {
     const page = stylesheetsAfterRoot(BUILT);
     const head = page.slice(0, page.indexOf('</head>'));
-    expect(head).not.toContain('stylesheet');
+    expect(head).not.toContain('rel="stylesheet"');
     expect(page.indexOf('<link rel="stylesheet" crossorigin href="/assets/index-c.css">')).toBeGreaterThan(page.indexOf('<div id="root">'));
     expect(page.indexOf('index-c.css')).toBeLessThan(page.indexOf('</body>'));
   });
@@ -31,15 +31,24 @@ describe('stylesheetsAfterRoot', () => {
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/react-b.js">');
     expect(head).toContain('<style>.boot-loading{margin:0}</style>');
     expect(page).toContain('<div id="root"><p class="boot-loading" role="status">Loading…</p></div>');
-    expect(page.match(/<link/g)).toHaveLength(2);
+    expect(page.match(/<link rel="modulepreload"/g)).toHaveLength(1);
+  });
+
+  it('asks for the stylesheet before any script, so it is not queued behind them', () => {
+    const page = stylesheetsAfterRoot(BUILT);
+    const preload = page.indexOf('<link rel="preload" as="style" crossorigin href="/assets/index-c.css">');
+    expect(preload).toBeGreaterThan(page.indexOf('</style>'));
+    expect(preload).toBeLessThan(page.indexOf('<script'));
+    expect(preload).toBeLessThan(page.indexOf('<link rel="modulepreload"'));
   });
 
   it('moves every stylesheet, in order', () => {
     const two = BUILT.replace('</head>', '  <link rel="stylesheet" href="/assets/more-d.css">\n  </head>');
     const page = stylesheetsAfterRoot(two);
-    expect(page.slice(0, page.indexOf('</head>'))).not.toContain('stylesheet');
-    expect(page.indexOf('index-c.css')).toBeLessThan(page.indexOf('more-d.css'));
-    expect(page.indexOf('more-d.css')).toBeLessThan(page.indexOf('</body>'));
+    expect(page.slice(0, page.indexOf('</head>'))).not.toContain('rel="stylesheet"');
+    const body = page.slice(page.indexOf('<body>'));
+    expect(body.indexOf('<link rel="stylesheet" crossorigin href="/assets/index-c.css">')).toBeLessThan(body.indexOf('<link rel="stylesheet" href="/assets/more-d.css">'));
+    expect(page.slice(0, page.indexOf('</head>'))).toContain('<link rel="preload" as="style" href="/assets/more-d.css">');
   });
 
   it('leaves a page without stylesheets as it is', () => {

@@ -70,11 +70,12 @@ export function dayPreviewHtml(file: string, mdx: string, site: PreviewSite): st
     properties: className ? { className: [className], ...properties } : properties,
     children,
   });
-  const bar = element('header', 'site-header', [
+  // Plain blocks, not <header> and <main>: the page's landmarks are the app's, drawn beneath meanwhile.
+  const bar = element('div', 'site-header', [
     element('div', 'site-header__inner', [
       element('a', 'site-header__brand', [element('img', 'site-header__logo', [], { src: site.logo, alt: '', width: 36, height: 36 }), { type: 'text', value: site.name }], { href: '/' }),
     ]),
   ]);
-  const page = element('div', 'page', [bar, element('div', 'lesson-form', [element('main', 'lesson', [element('section', null, lesson.children as ElementContent[])])])]);
+  const page = element('div', 'page', [bar, element('div', 'lesson-form', [element('div', 'lesson', [element('section', null, lesson.children as ElementContent[])])])]);
   return toHtml.stringify({ type: 'root', children: [element('div', 'day-preview', [page], { ariaBusy: 'true' })] });
 }

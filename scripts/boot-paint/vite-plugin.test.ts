@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { stylesheetsAfterRoot } from './vite-plugin.ts';
+import type { IndexHtmlTransformContext } from 'vite';
+import { bootPaintFirst, stylesheetsAfterRoot } from './vite-plugin.ts';
 
 const BUILT = `<!doctype html>
 <html lang="en">
@@ -58,5 +59,11 @@ describe('stylesheetsAfterRoot', () => {
 
   it('refuses a page with a stylesheet and no body to move it to', () => {
     expect(() => stylesheetsAfterRoot(BUILT.replace(/<\/body>/, ''))).toThrow(/<\/body>/);
+  });
+
+  it("changes the app's index.html only, not Storybook's iframe.html built with the same config", () => {
+    const { transformIndexHtml } = bootPaintFirst() as unknown as { transformIndexHtml: { handler: (html: string, context: Pick<IndexHtmlTransformContext, 'path'>) => string } };
+    expect(transformIndexHtml.handler(BUILT, { path: '/index.html' })).toBe(stylesheetsAfterRoot(BUILT));
+    expect(transformIndexHtml.handler(BUILT, { path: '/iframe.html' })).toBe(BUILT);
   });
 });

@@ -40,11 +40,16 @@ export function stylesheetsAfterRoot(html: string): string {
   return `${head}${body}\n${moved}  ${html.slice(bodyEnd)}`;
 }
 
-/** The plugin: applies {@link stylesheetsAfterRoot} to the built index.html, after Vite has linked the entry's files. */
+/**
+ * The plugin: applies {@link stylesheetsAfterRoot} to the app's built `index.html`, after Vite has linked
+ * the entry's files. Other pages built with this config are left as they are: Storybook's `iframe.html`
+ * has no start-up view, and its widgets must find their stylesheet in place when they first measure
+ * themselves (a text box sizes itself to its text as it mounts).
+ */
 export function bootPaintFirst(): Plugin {
   return {
     name: 'helix-boot-paint-first',
     apply: 'build',
-    transformIndexHtml: { order: 'post', handler: stylesheetsAfterRoot },
+    transformIndexHtml: { order: 'post', handler: (html, { path }) => (path === '/index.html' ? stylesheetsAfterRoot(html) : html) },
   };
 }

@@ -18,6 +18,8 @@ export function routeAssets(manifest: Record<string, ManifestChunk>, route: stri
 export const DEFERRED_CHUNKS: string[];
 /** The JS files of DEFERRED_CHUNKS with the chunks they import statically, sorted. */
 export function deferredAssets(manifest: Record<string, ManifestChunk>): string[];
+/** The days the build has a lesson for, in order, e.g. `{ route: '/sections/day-1', file: 'content/days/day-1.mdx' }`. */
+export function buildDays(manifest: Record<string, ManifestChunk>): { route: string; file: string }[];
 /** `/`, `/login`, `/student_profile`, `/inbox` and every day of the build. */
 export function knownRoutes(manifest: Record<string, ManifestChunk>): string[];
 /** Per known route, the JS and CSS files (absolute paths) a first visit downloads beyond what index.html links. */

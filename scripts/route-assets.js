@@ -102,19 +102,28 @@ export function deferredAssets(manifest) {
 }
 
 /**
+ * The days the build has a lesson for, in order: each day's route and its lesson's file.
+ *
+ * @param {ReturnType<typeof readManifest>} manifest
+ * @returns {{ route: string, file: string }[]} e.g. `{ route: '/sections/day-1', file: 'content/days/day-1.mdx' }`
+ */
+export function buildDays(manifest) {
+  return Object.keys(manifest)
+    .map((file) => ({ file, day: /^content\/days\/day-(\d+)\.mdx$/.exec(file)?.[1] }))
+    .filter(({ day }) => day !== undefined)
+    .sort((a, b) => Number(a.day) - Number(b.day))
+    .map(({ file, day }) => ({ route: `/sections/day-${Number(day)}`, file }));
+}
+
+/**
  * The routes {@link routeChunks} knows: `/`, `/login`, `/student_profile`, `/inbox` and every day the
- * build has a lesson for.
+ * build has a lesson for ({@link buildDays}).
  *
  * @param {ReturnType<typeof readManifest>} manifest
  * @returns {string[]} paths, the days in order
  */
 export function knownRoutes(manifest) {
-  const days = Object.keys(manifest)
-    .map((key) => /^content\/days\/day-(\d+)\.mdx$/.exec(key)?.[1])
-    .filter((day) => day !== undefined)
-    .map(Number)
-    .sort((a, b) => a - b);
-  return ['/', '/login', '/student_profile', '/inbox', ...days.map((day) => `/sections/day-${day}`)];
+  return ['/', '/login', '/student_profile', '/inbox', ...buildDays(manifest).map(({ route }) => route)];
 }
 
 /**

@@ -24,8 +24,11 @@ describe('dayPreviewHtml', () => {
   });
 
   it('keeps the words of a widget inside a sentence and drops code', () => {
-    const html = preview('# Day 9\n\nA <Term>promoter</Term> starts{/* a note */} a gene.\n');
+    const html = preview('# Day 9\n\nA <Term>promoter</Term> starts{/* a note */} a gene.\n\n- a **<Term><b>gene</b></Term>**{1 + 1}\n\n> said <Term>she</Term>\n');
     expect(html).toContain('<p>A promoter starts a gene.</p>');
+    expect(html).toContain('<li>a <strong>gene</strong></li>');
+    expect(html).toContain('<p>said she</p>');
+    expect(html).not.toMatch(/Term|1 \+ 1|note/);
   });
 
   it('escapes what the text says, and gives no element an id (the app’s headings carry them)', () => {

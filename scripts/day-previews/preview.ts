@@ -4,7 +4,7 @@
  * on its way (docs/decisions/011-first-visit-javascript.md, "A day's opening comes with its page").
  */
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
-import type { PhrasingContent, Root, RootContent } from 'mdast';
+import type { Root, RootContent } from 'mdast';
 import rehypeStringify from 'rehype-stringify';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
@@ -24,12 +24,12 @@ export interface PreviewSite {
 /** Markdown blocks a preview shows; widgets, code and anything else the app draws with components are left out. */
 const SHOWN_BLOCKS = new Set(['heading', 'paragraph', 'list', 'blockquote', 'thematicBreak']);
 
-/** A paragraph's inline content with text-level JSX unwrapped to its children and expressions dropped. */
-function plainPhrasing(nodes: readonly PhrasingContent[]): PhrasingContent[] {
-  return nodes.flatMap((node): PhrasingContent[] => {
-    if (node.type === 'mdxJsxTextElement') return plainPhrasing(node.children);
-    if (node.type === 'mdxTextExpression') return [];
-    return 'children' in node ? [{ ...node, children: plainPhrasing(node.children as PhrasingContent[]) } as PhrasingContent] : [node];
+/** Children with text-level JSX unwrapped to its words and expressions (code) dropped, at any depth. */
+function withoutCode(children: readonly RootContent[]): RootContent[] {
+  return children.flatMap((child): RootContent[] => {
+    if (child.type === 'mdxJsxTextElement') return withoutCode(child.children);
+    if (child.type === 'mdxTextExpression') return [];
+    return ['children' in child ? ({ ...child, children: withoutCode(child.children) } as RootContent) : child];
   });
 }
 
@@ -44,7 +44,7 @@ function opening(tree: Root): RootContent[] {
     if (node.type === 'mdxjsEsm' || node.type === 'yaml') continue;
     if (node.type === 'heading' && node.depth > 1) break;
     if (!SHOWN_BLOCKS.has(node.type)) break;
-    blocks.push(node.type === 'paragraph' || node.type === 'heading' ? { ...node, children: plainPhrasing(node.children) } : node);
+    blocks.push(...withoutCode([node]));
   }
   return blocks;
 }

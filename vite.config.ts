@@ -9,6 +9,7 @@ import { bootPaintFirst } from './scripts/boot-paint/vite-plugin.ts';
 import { dayPreviewsFile } from './scripts/day-previews/vite-plugin.ts';
 import { embedOrigins } from './scripts/embed-origins/vite-plugin.ts';
 import { lessonImageEntries } from './scripts/lesson-images.ts';
+import { publishedDays } from './scripts/published-days/vite-plugin.ts';
 import { routePreloadsFile } from './scripts/route-preloads/vite-plugin.ts';
 
 /** Modules of this repository's `src/` and `engine/` (TypeScript), by absolute path. */
@@ -30,6 +31,8 @@ export default defineConfig({
   plugins: [
     { enforce: 'pre', ...mdx({ providerImportSource: '@mdx-js/react', remarkPlugins: [remarkGfm, remarkSectionize], rehypePlugins: [rehypeSlug] }) },
     react({ include: /\.(jsx|js|mdx|md|tsx|ts)$/ }),
+    // virtual:published-days: which days exist, for the entry's routes and menus (src/site/days.ts).
+    publishedDays(import.meta.dirname),
     // dist/embed-origins.json: the framed sites the server's CSP allows (docs/security.md#headers).
     embedOrigins(import.meta.dirname),
     routePreloadsFile(),
@@ -68,10 +71,12 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // React, react-dom and the router in one chunk every page shares, rather than spread over the entry
-        // and small shared chunks: fewer files, each compressed whole (docs/decisions/011-first-visit-javascript.md).
+        // What every page runs first, in one file: React, react-dom, the router and the app's own start-up
+        // code (every module the entry imports statically, `$initial`). Left to itself, Rolldown splits
+        // out each module that a lazy chunk imports too (the API client, the tokens, its own runtime) into
+        // a small file of its own, and each file is compressed apart (docs/decisions/011-first-visit-javascript.md).
         codeSplitting: {
-          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 }],
+          groups: [{ name: 'start', tags: ['$initial'] }],
         },
       },
       // Our own modules run nothing when imported (only their CSS does): a page that takes one export

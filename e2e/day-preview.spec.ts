@@ -4,11 +4,11 @@ import { signUpThroughPage, VIEWPORTS } from './helpers.ts';
 // A day's page comes with the lesson's title and opening (server/static-files.ts, scripts/day-previews/):
 // on a school's Wi-Fi a student reads them while the app's code is still downloading.
 
-/** Holds back the shared React chunk, which every page needs, until the returned function is called. */
+/** Holds back the entry chunk (React and the app's start-up code), which every page needs, until the returned function is called. */
 async function holdTheAppsCode(page: Page): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/react-[^/]*\.js$/, async (route) => {
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
     await held;
     await route.continue();
   });

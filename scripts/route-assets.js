@@ -1,12 +1,12 @@
 // Which built files a first visit to a route downloads, from the build's manifest (dist/.vite/manifest.json),
 // following the static imports of the entry and of the chunks the app loads at once for that route
-// (src/routes.ts, `preloadRoute`). Used by the bundle budgets (.size-limit.js), by bench:web, and by
+// (src/preload-route.ts, `preloadRoute`). Used by the bundle budgets (.size-limit.js), by bench:web, and by
 // e2e/route-assets.spec.ts, which checks that this derivation is what Chromium really downloads.
 import { readFileSync } from 'node:fs';
 
 /**
  * The chunks, by manifest key (source path), that a first visit to a route loads besides the entry,
- * as src/routes.ts's `preloadRoute` starts them. A day also loads its lesson and its answers schema.
+ * as src/preload-route.ts's `preloadRoute` starts them. A day also loads its lesson and its answers schema.
  *
  * @param {string} route - a path such as `/login` or `/sections/day-3`
  * @returns {string[]} manifest keys
@@ -14,14 +14,16 @@ import { readFileSync } from 'node:fs';
  */
 export function routeChunks(route) {
   const day = /^\/sections\/day-(\d+)$/.exec(route);
-  if (day) return ['src/days/DayPage.tsx', `content/days/day-${day[1]}.mdx`, `schemas/day-${day[1]}.schema.json`];
-  // The student pages also load their frame (src/routes.ts, SIGNED_IN_LAYOUT).
+  // The pages that need a sign-in come with their routes (src/preload-route.ts).
+  const signedIn = 'src/SignedInApp.tsx';
+  if (day) return [signedIn, 'src/days/DayPage.tsx', `content/days/day-${day[1]}.mdx`, `schemas/day-${day[1]}.schema.json`];
+  // The student pages also load their frame (src/SignedInApp.tsx, SIGNED_IN_LAYOUT).
   const layout = 'src/layout/SignedInLayout.tsx';
   const pages = {
     '/': ['src/pages/HomePage.tsx'],
     '/login': ['src/pages/LoginPage.tsx'],
-    '/student_profile': ['src/pages/StudentProfilePage.tsx', layout],
-    '/inbox': ['src/pages/InboxPage.tsx', layout],
+    '/student_profile': [signedIn, 'src/pages/StudentProfilePage.tsx', layout],
+    '/inbox': [signedIn, 'src/pages/InboxPage.tsx', layout],
   };
   const chunks = pages[/** @type {keyof typeof pages} */ (route)];
   if (!chunks) throw new Error(`scripts/route-assets.js: no chunks known for ${route}; add the route to routeChunks().`);
@@ -75,11 +77,11 @@ export function routeAssets(manifest, route) {
 /**
  * The chunks, by manifest key, that pages load on purpose after their first render
  * (docs/decisions/011-first-visit-javascript.md): the service worker's registration (as the app mounts),
- * the Sign Up form (when /login is idle) and the ordering exercise's drag layer (when the exercise comes
- * near the screen).
+ * the Sign Up form (when /login is idle), the sign-in, sign-up and logout requests (when the app is first
+ * idle) and the ordering exercise's drag layer (when the exercise comes near the screen).
  * A first visit downloads them too, but no page waits for them, so the budgets do not count them.
  */
-export const DEFERRED_CHUNKS = ['src/service-worker/register.ts', 'src/pages/SignUpForm.tsx', 'engine/widgets/order-steps/sortable.tsx'];
+export const DEFERRED_CHUNKS = ['src/service-worker/register.ts', 'src/pages/SignUpForm.tsx', 'src/api/session-endpoints.ts', 'engine/widgets/order-steps/sortable.tsx'];
 
 /**
  * The JS files of {@link DEFERRED_CHUNKS}, each with the chunks it imports statically.

@@ -1,40 +1,32 @@
-import { apiClient } from './api/client.ts';
-import { dayAnswersPaths, PROFILE_PATH } from './api/endpoints.ts';
-import { getAccessToken } from './auth/tokens.ts';
 import { DAYS } from './site/days.ts';
 import { QUIZZES, STATIC_SECTIONS, type Quiz, type StaticSection } from './site/sections.ts';
+import type { SignedInPageName } from './SignedInApp.tsx';
 
-// The route table: the one list of the app's paths (docs/requirements.md#routes). src/router.tsx turns it
-// into react-router's data routes. This module imports no React and no router, so src/start-preload.ts
-// can start a page's download before React has even been evaluated.
+// The route table: the one list of the app's paths (docs/requirements.md#routes). src/App.tsx turns its
+// public routes into react-router routes, and src/SignedInApp.tsx the others. This module imports no
+// React and no router, so src/preload-route.ts can start a page's download before React has even been
+// evaluated.
 
-/** The dynamic import of each page's module, one chunk each; src/router.tsx loads them as route `lazy`. */
-export const PAGE_MODULES = {
+/**
+ * The dynamic import of each public page's module, one chunk each; src/App.tsx loads them as lazy
+ * components. The other pages' imports are in src/SignedInApp.tsx, which the entry loads only for them.
+ */
+export const PUBLIC_PAGE_MODULES = {
   home: () => import('./pages/HomePage.tsx'),
   login: () => import('./pages/LoginPage.tsx'),
   forgotPassword: () => import('./pages/ForgotPasswordPage.tsx'),
-  profile: () => import('./pages/StudentProfilePage.tsx'),
-  inbox: () => import('./pages/InboxPage.tsx'),
-  workbooks: () => import('./pages/WorkbooksPage.tsx'),
-  workbook: () => import('./pages/WorkbookPage.tsx'),
-  quiz: () => import('./pages/QuizPage.tsx'),
-  section: () => import('./pages/SectionPage.tsx'),
-  day: () => import('./days/DayPage.tsx'),
-  classes: () => import('./facilitator/ClassesPage.tsx'),
-  class: () => import('./facilitator/ClassPage.tsx'),
-  admin: () => import('./facilitator/AdminPage.tsx'),
-  studentDay: () => import('./facilitator/StudentDayPage.tsx'),
-  byQuestion: () => import('./facilitator/ByQuestionPage.tsx'),
 } as const;
 
-/**
- * The frame of the signed-in student pages (the navigation bar and the inbox), a chunk of its own:
- * /login and / never download it; src/App.tsx loads it as a lazy layout route.
- */
-export const SIGNED_IN_LAYOUT = () => import('./layout/SignedInLayout.tsx');
+/** A page anyone may open, by the key of its module in {@link PUBLIC_PAGE_MODULES}. */
+export type PublicPageName = keyof typeof PUBLIC_PAGE_MODULES;
 
-/** A page of the app, by the key of its module in {@link PAGE_MODULES}. */
-export type PageName = keyof typeof PAGE_MODULES;
+/** Whether `page` is one of the {@link PUBLIC_PAGE_MODULES}. */
+export function isPublicPage(page: PageName): page is PublicPageName {
+  return Object.hasOwn(PUBLIC_PAGE_MODULES, page);
+}
+
+/** A page of the app, by the key of its module in {@link PUBLIC_PAGE_MODULES} or src/SignedInApp.tsx's `SIGNED_IN_PAGE_MODULES`. */
+export type PageName = PublicPageName | SignedInPageName;
 
 /**
  * One route: its path, the page it renders and who may open it. `public` pages are open to anyone;
@@ -71,42 +63,20 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/facilitator/admin', page: 'admin', access: 'admin' },
 ];
 
+/**
+ * The route of `pathname`: the first whose path has the same segments, `:name` matching any one segment,
+ * a trailing slash allowed.
+ *
+ * @param pathname - `location.pathname`, e.g. `/sections/day-1`
+ * @returns the route, or undefined for a path the app redirects
+ */
+export function routeAt(pathname: string): AppRoute | undefined {
+  return ROUTES.find(({ path }) => matches(path, pathname));
+}
+
 /** Whether `pathname` is the route `path`: the same segments, `:name` matching any one segment, a trailing slash allowed. */
 function matches(path: string, pathname: string): boolean {
   const want = path.split('/').filter(Boolean);
   const got = pathname.split('/').filter(Boolean);
   return want.length === got.length && want.every((segment, index) => segment.startsWith(':') || segment === got[index]);
-}
-
-/**
- * Starts downloading the code of the page at `pathname` at once, in parallel with the rest of start-up,
- * instead of when the page first renders. With a stored login, it also prefetches the profile
- * (`ApiClient.prefetch`, src/api/client.ts) and, for a day, starts opening the day: its lesson and schema,
- * the drafts on the device and the saved answers (src/days/open-day.ts). An unknown path preloads nothing.
- * Never throws: a failed download shows up when the page renders.
- *
- * @param pathname - `location.pathname`, e.g. `/sections/day-1`
- * @returns the page started, or null for an unknown path
- */
-export function preloadRoute(pathname: string): PageName | null {
-  const route = ROUTES.find(({ path }) => matches(path, pathname));
-  if (!route) return null;
-  PAGE_MODULES[route.page]().catch(() => undefined);
-  if (route.access === 'student') SIGNED_IN_LAYOUT().catch(() => undefined);
-  // The data the page will ask for first, with the stored login: the start-up profile check
-  // (src/auth/AuthProvider.tsx) and a day's saved answers (src/days/day-answers.ts).
-  if (getAccessToken()) {
-    apiClient.prefetch(PROFILE_PATH);
-    const { day } = route;
-    if (day !== undefined) {
-      apiClient.prefetch(dayAnswersPaths(day).detail);
-      // The day opens as soon as its own small chunk is in: lesson and schema downloading, drafts read,
-      // answers loaded (src/days/open-day.ts), while the page's code downloads and React draws the rest.
-      // A visitor is sent to /login, so downloads nothing of the day.
-      import('./days/open-day.ts')
-        .then(({ preloadDay }) => preloadDay(day))
-        .catch(() => undefined);
-    }
-  }
-  return route.page;
 }

@@ -98,7 +98,7 @@ export interface ApiClient {
   /**
    * Starts `GET path` now, for a {@link request} of the same path expected within
    * {@link PREFETCH_TTL_MS}: that request then answers from this one (its body or its error) instead of
-   * sending its own. The app prefetches a page's data at start-up (src/routes.ts), so it downloads in
+   * sending its own. The app prefetches a page's data at start-up (src/preload-route.ts), so it downloads in
    * parallel with the app's code (docs/decisions/011-first-visit-javascript.md). A prefetch is used once,
    * only by a plain GET of the same path, and only while the stored access token is still the one it was
    * sent with: another sign-in never sees it. One not used in time is dropped. Never throws.

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { apiClient, ApiError, type ApiClient } from '../api/client.ts';
-import { fetchProfile, homePathFor, login as requestLogin, revokeLogin, roleOf, signup as requestSignup, type SignupDetails, type UserProfile } from '../api/endpoints.ts';
+import { fetchProfile, homePathFor, roleOf, type SignupDetails, type UserProfile } from '../api/endpoints.ts';
 import { answerSessions, answersOwner } from './answer-sessions.ts';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context.ts';
 import { clearTokens, getAccessToken, setTokens, storedProfile, storeProfile } from './tokens.ts';
@@ -35,6 +35,16 @@ function cachedProfile(): UserProfile | null {
 function isSignedOutError(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.code === 'refresh_failed');
 }
+
+/**
+ * The sign-in, sign-up and logout requests (src/api/session-endpoints.ts): a chunk of its own, asked for
+ * when the app is first idle and whenever one of them is used, so /login draws without it
+ * (docs/decisions/011-first-visit-javascript.md).
+ */
+const accountEndpoints = () => import('../api/session-endpoints.ts');
+
+/** How long the app waits at most for an idle moment before it asks for {@link accountEndpoints}, ms. */
+const ACCOUNT_ENDPOINTS_IDLE_TIMEOUT_MS = 3_000;
 
 function wait(ms: number): Promise<'timeout'> {
   return new Promise((resolve) => setTimeout(() => resolve('timeout'), ms));
@@ -99,6 +109,14 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
 
   useEffect(() => (state.status === 'signed-in' ? client.keepAccessTokenFresh() : undefined), [client, state.status]);
 
+  // Loaded ahead of use, so that a tab left open across a new deployment can still log out with the
+  // requests of its own version.
+  useEffect(() => {
+    const load = () => void accountEndpoints().catch(() => undefined);
+    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: ACCOUNT_ENDPOINTS_IDLE_TIMEOUT_MS }) : window.setTimeout(load, 0);
+    return () => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(idle) : window.clearTimeout(idle));
+  }, []);
+
   const signIn = useCallback(
     async (tokensPromise: Promise<{ accessToken: string; refreshToken: string }>) => {
       setTokens(await tokensPromise);
@@ -116,8 +134,11 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
     [client, navigate],
   );
 
-  const login = useCallback((username: string, password: string) => signIn(requestLogin(username, password, client)), [client, signIn]);
-  const signup = useCallback((details: SignupDetails) => signIn(requestSignup(details, client)), [client, signIn]);
+  const login = useCallback(
+    (username: string, password: string) => signIn(accountEndpoints().then((requests) => requests.login(username, password, client))),
+    [client, signIn],
+  );
+  const signup = useCallback((details: SignupDetails) => signIn(accountEndpoints().then((requests) => requests.signup(details, client))), [client, signIn]);
 
   const logout = useCallback(async () => {
     // Unsaved day work is saved silently first; a failure does not block the logout
@@ -125,8 +146,11 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
     // the device's draft for next time.
     await Promise.race([answerSessions.flushAll(), wait(LOGOUT_SAVE_WAIT_MS)]);
     // End the login on the server too (docs/security.md#sessions-and-tokens), with the tokens the final save may have just refreshed.
-    // Bounded by LOGOUT_REQUEST_TIMEOUT_MS; a failure only leaves the login to expire by itself.
-    await revokeLogin(client).catch(() => undefined);
+    // Bounded by LOGOUT_REQUEST_TIMEOUT_MS; a failure (of the request, or of the download of its code) only
+    // leaves the login to expire by itself.
+    await accountEndpoints()
+      .then((requests) => requests.revokeLogin(client))
+      .catch(() => undefined);
     const owner = answersOwner();
     clearTokens();
     answerSessions.clear();

@@ -4,7 +4,7 @@ import { settle, type Loaded } from '../layout/loaded.ts';
 import { dayAnswersTransport, draftScope } from './day-answers.ts';
 import { loadDayContent, loadDaySchema, type DayContent } from './registry.ts';
 
-// Opening a day apart from its page's code: src/routes.ts starts it on a first visit while the page's
+// Opening a day apart from its page's code: src/preload-route.ts starts it on a first visit while the page's
 // chunk (the lesson engine and its widgets) is still downloading (docs/decisions/011-first-visit-javascript.md).
 
 /** A day ready to show: its lesson and its opened answers session; null when the day is not published. */
@@ -31,7 +31,7 @@ function openDay(day: number, scope: string): Promise<Loaded<OpenedDay>> {
 }
 
 /**
- * Starts opening a day before its page has rendered (src/routes.ts calls it on a first visit with a
+ * Starts opening a day before its page has rendered (src/preload-route.ts calls it on a first visit with a
  * stored login): the device's drafts are read and the saved answers loaded while the page's code
  * downloads and React draws the rest of the page. {@link takeDay} hands what it started to the page
  * once, and only for the same student and day.

@@ -1,10 +1,13 @@
 import type { MDXContent } from 'mdx/types';
+import { PUBLISHED_DAYS } from 'virtual:published-days';
 import type { AnswersSchema } from '../../engine/index.ts';
 
 /**
- * The days of the module, found by file name: `content/days/day-N.mdx` with `schemas/day-N.schema.json`.
- * Each lesson and schema is its own lazily loaded chunk, so a student downloads only the day they open.
- * Adding a day is adding those two files; no code changes.
+ * The days' lessons and schemas, found by file name: `content/days/day-N.mdx` with `schemas/day-N.schema.json`.
+ * Each lesson and schema is its own lazily loaded chunk, so a student downloads only the day they open;
+ * this module itself loads with a day's page, not with the app's entry, which knows only which days
+ * exist ({@link PUBLISHED_DAYS}, made from the same files at build time by
+ * scripts/published-days/vite-plugin.ts). Adding a day is adding those two files; no code changes.
  */
 const lessons = import.meta.glob<MDXContent>('../../content/days/day-*.mdx', { import: 'default' });
 const schemas = import.meta.glob<AnswersSchema>('../../schemas/day-*.schema.json', { import: 'default' });
@@ -25,7 +28,7 @@ const schemasByDay = byDay(schemas);
  * The days that have both a lesson and a schema, in order: the one list of days the app knows (menus,
  * routes, the profile page and the reading order all derive from it through `src/site/days.ts`).
  */
-export const PUBLISHED_DAYS: readonly number[] = [...lessonsByDay.keys()].filter((day) => schemasByDay.has(day)).sort((a, b) => a - b);
+export { PUBLISHED_DAYS };
 
 /** A day's lesson component and its answers schema. */
 export interface DayContent {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnswersSession, SaveOutcome } from '../../engine/index.ts';
 import { seriousAxeViolations } from '../../engine/test/axe.ts';
 import { createApiClient } from '../api/client.ts';
-import { LOGOUT_REQUEST_TIMEOUT_MS } from '../api/endpoints.ts';
+import { LOGOUT_REQUEST_TIMEOUT_MS } from '../api/session-endpoints.ts';
 import { AuthProvider, LOGOUT_SAVE_WAIT_MS } from '../auth/AuthProvider.tsx';
 import { answerSessions } from '../auth/answer-sessions.ts';
 import { TopNav } from './TopNav.tsx';

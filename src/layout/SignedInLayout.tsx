@@ -7,7 +7,7 @@ import { TopNav } from './TopNav.tsx';
 /**
  * The frame of the signed-in pages other than the days (profile, inbox, quizzes, static sections,
  * workbooks): the student's inbox (the bar's unread count and the inbox page share it), the navigation
- * bar, then the page. A chunk of its own (src/routes.ts, `SIGNED_IN_LAYOUT`): /login never loads it. The bar stays mounted while the student moves between
+ * bar, then the page. A chunk of its own (src/SignedInApp.tsx, `SIGNED_IN_LAYOUT`): /login never loads it. The bar stays mounted while the student moves between
  * pages; a page that fails to render is replaced by an error message (each page has its own error
  * boundary, src/App.tsx), and leaving it clears the error.
  *

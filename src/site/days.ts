@@ -1,5 +1,5 @@
 import dayTitles from '../../content/site/days.json';
-import { PUBLISHED_DAYS } from '../days/registry.ts';
+import { PUBLISHED_DAYS } from 'virtual:published-days';
 
 /** One day of the week's workbook, as linked from the home page and the navigation. */
 export interface DayLink {
@@ -14,8 +14,8 @@ export interface DayLink {
 /**
  * The titles of the week (docs/requirements.md#the-week), by day number, from `content/site/days.json`
  * (checked against `schemas/site/days.schema.json`). Which days exist is not written here: a day is its
- * two files, `content/days/day-N.mdx` and `schemas/day-N.schema.json` (`PUBLISHED_DAYS` in
- * src/days/registry.ts); `days.test.ts` checks that each of them has a title. Adding a day touches only
+ * two files, `content/days/day-N.mdx` and `schemas/day-N.schema.json` (`PUBLISHED_DAYS`, listed at build time by
+ * scripts/published-days/vite-plugin.ts); `days.test.ts` checks that each of them has a title. Adding a day touches only
  * `content/` and `schemas/`.
  */
 export const DAY_TITLES: Readonly<Record<number, string>> = Object.fromEntries(dayTitles.map(({ day, title }) => [day, title]));

@@ -11,7 +11,7 @@ vi.mock('./facilitator/ClassesPage.tsx', () => ({}));
 vi.mock('./facilitator/ClassPage.tsx', () => ({}));
 vi.mock('./facilitator/AdminPage.tsx', () => ({}));
 
-const { preloadRoute } = await import('./routes.ts');
+const { preloadRoute } = await import('./preload-route.ts');
 
 describe('preloading the page being opened (issue 10)', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { DAYS } from './site/days.ts';
+import { PUBLISHED_DAYS } from 'virtual:published-days';
 import { QUIZZES, STATIC_SECTIONS, type Quiz, type StaticSection } from './site/sections.ts';
 import type { SignedInPageName } from './SignedInApp.tsx';
 
@@ -16,6 +16,11 @@ export const PUBLIC_PAGE_MODULES = {
   login: () => import('./pages/LoginPage.tsx'),
   forgotPassword: () => import('./pages/ForgotPasswordPage.tsx'),
 } as const;
+
+/** The address of a day's page, e.g. `/sections/day-2` (docs/requirements.md#routes). */
+export function dayPath(day: number): string {
+  return `/sections/day-${day}`;
+}
 
 /** A page anyone may open, by the key of its module in {@link PUBLIC_PAGE_MODULES}. */
 export type PublicPageName = keyof typeof PUBLIC_PAGE_MODULES;
@@ -55,7 +60,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/workbooks', page: 'workbooks', access: 'student' },
   { path: '/workbooks/:workbookId', page: 'workbook', access: 'student' },
   ...STATIC_SECTIONS.map((section) => ({ path: section.path, page: 'section' as const, access: 'student' as const, section })),
-  ...DAYS.map(({ day, path }) => ({ path, page: 'day' as const, access: 'day' as const, day })),
+  ...PUBLISHED_DAYS.map((day) => ({ path: dayPath(day), page: 'day' as const, access: 'day' as const, day })),
   { path: '/facilitator', page: 'classes', access: 'staff' },
   { path: '/facilitator/classes/:classId', page: 'class', access: 'staff' },
   { path: '/facilitator/classes/:classId/students/:studentId/days/:day', page: 'studentDay', access: 'staff' },

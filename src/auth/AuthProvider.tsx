@@ -4,6 +4,7 @@ import { apiClient, ApiError, type ApiClient } from '../api/client.ts';
 import { fetchProfile, homePathFor, roleOf, type SignupDetails, type UserProfile } from '../api/endpoints.ts';
 import { answerSessions, answersOwner } from './answer-sessions.ts';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context.ts';
+import { whenIdle } from '../when-idle.ts';
 import { clearTokens, getAccessToken, setTokens, storedProfile, storeProfile } from './tokens.ts';
 
 interface AuthState {
@@ -41,10 +42,10 @@ function isSignedOutError(error: unknown): boolean {
  * when the app is first idle and whenever one of them is used, so /login draws without it
  * (docs/decisions/011-first-visit-javascript.md).
  */
-const accountEndpoints = () => import('../api/session-endpoints.ts');
+const sessionEndpoints = () => import('../api/session-endpoints.ts');
 
-/** How long the app waits at most for an idle moment before it asks for {@link accountEndpoints}, ms. */
-const ACCOUNT_ENDPOINTS_IDLE_TIMEOUT_MS = 3_000;
+/** How long the app waits at most for an idle moment before it asks for {@link sessionEndpoints}, ms. */
+const SESSION_ENDPOINTS_IDLE_TIMEOUT_MS = 3_000;
 
 function wait(ms: number): Promise<'timeout'> {
   return new Promise((resolve) => setTimeout(() => resolve('timeout'), ms));
@@ -111,11 +112,7 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
 
   // Loaded ahead of use, so that a tab left open across a new deployment can still log out with the
   // requests of its own version.
-  useEffect(() => {
-    const load = () => void accountEndpoints().catch(() => undefined);
-    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: ACCOUNT_ENDPOINTS_IDLE_TIMEOUT_MS }) : window.setTimeout(load, 0);
-    return () => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(idle) : window.clearTimeout(idle));
-  }, []);
+  useEffect(() => whenIdle(() => void sessionEndpoints().catch(() => undefined), SESSION_ENDPOINTS_IDLE_TIMEOUT_MS), []);
 
   const signIn = useCallback(
     async (tokensPromise: Promise<{ accessToken: string; refreshToken: string }>) => {
@@ -135,10 +132,10 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
   );
 
   const login = useCallback(
-    (username: string, password: string) => signIn(accountEndpoints().then((requests) => requests.login(username, password, client))),
+    (username: string, password: string) => signIn(sessionEndpoints().then((requests) => requests.login(username, password, client))),
     [client, signIn],
   );
-  const signup = useCallback((details: SignupDetails) => signIn(accountEndpoints().then((requests) => requests.signup(details, client))), [client, signIn]);
+  const signup = useCallback((details: SignupDetails) => signIn(sessionEndpoints().then((requests) => requests.signup(details, client))), [client, signIn]);
 
   const logout = useCallback(async () => {
     // Unsaved day work is saved silently first; a failure does not block the logout
@@ -148,7 +145,7 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
     // End the login on the server too (docs/security.md#sessions-and-tokens), with the tokens the final save may have just refreshed.
     // Bounded by LOGOUT_REQUEST_TIMEOUT_MS; a failure (of the request, or of the download of its code) only
     // leaves the login to expire by itself.
-    await accountEndpoints()
+    await sessionEndpoints()
       .then((requests) => requests.revokeLogin(client))
       .catch(() => undefined);
     const owner = answersOwner();

@@ -5,7 +5,8 @@ import { Loading } from '../layout/Loading.tsx';
 import { PageNav } from '../layout/PageNav.tsx';
 import { TopNav } from '../layout/TopNav.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
-import { DAYS, dayPath } from '../site/days.ts';
+import { dayPath } from '../routes.ts';
+import { DAYS } from '../site/days.ts';
 import { Lesson } from './Lesson.tsx';
 import { takeDay, type OpenedDay } from './open-day.ts';
 

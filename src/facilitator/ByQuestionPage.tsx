@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { answerQuestions, choiceBlanks, shortDescription, valueAt, type AnswersSchema, type AnswerQuestion } from '../../engine/index.ts';
 import { ApiError } from '../api/client.ts';
 import { loadDaySchema } from '../days/registry.ts';
@@ -96,8 +96,12 @@ export interface ByQuestionViewProps {
  */
 export function ByQuestionView({ classId, day, schema, data }: ByQuestionViewProps) {
   const fields = answerQuestions(schema);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const field = fields.find((each) => each.path === searchParams.get(FIELD_PARAM)) ?? fields[0];
+  // The query is read and written with URLSearchParams rather than react-router's useSearchParams: the
+  // router is part of the file every page downloads first, /login included, and that hook alone added
+  // 0.33 kB to it (docs/decisions/011-first-visit-javascript.md).
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const field = fields.find((each) => each.path === new URLSearchParams(search).get(FIELD_PARAM)) ?? fields[0];
   const [showNames, setShowNames] = useState(false);
   const selectId = useId();
   const switchId = useId();
@@ -116,10 +120,11 @@ export function ByQuestionView({ classId, day, schema, data }: ByQuestionViewPro
             id={selectId}
             className="control by-question__select"
             value={field?.path ?? ''}
-            onChange={(event) => setSearchParams((params) => {
+            onChange={(event) => {
+              const params = new URLSearchParams(search);
               params.set(FIELD_PARAM, event.target.value);
-              return params;
-            }, { replace: true })}
+              void navigate({ search: params.toString() }, { replace: true });
+            }}
           >
             {runsOf(fields).map((run) =>
               run.group ? (

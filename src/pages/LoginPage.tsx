@@ -4,6 +4,7 @@ import { homePathFor } from '../api/endpoints.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { SITE_NAME } from '../site/site.ts';
+import { whenIdle } from '../when-idle.ts';
 import { Field, useTextForm } from './auth-form.tsx';
 
 /** Error texts of docs/requirements.md#validation and #error-messages, word for word. */
@@ -62,10 +63,7 @@ const MODES: readonly { mode: Mode; label: string }[] = [
  */
 function ModeTabs({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => void }) {
   const id = useId();
-  useEffect(() => {
-    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(preloadSignUpForm, { timeout: SIGN_UP_IDLE_TIMEOUT_MS }) : window.setTimeout(preloadSignUpForm, 0);
-    return () => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(idle) : window.clearTimeout(idle));
-  }, []);
+  useEffect(() => whenIdle(preloadSignUpForm, SIGN_UP_IDLE_TIMEOUT_MS), []);
   const select = (index: number) => {
     const next = MODES[(index + MODES.length) % MODES.length]!;
     onChange(next.mode);

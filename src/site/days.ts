@@ -1,5 +1,7 @@
 import dayTitles from '../../content/site/days.json';
 import { PUBLISHED_DAYS } from 'virtual:published-days';
+import { dayPath } from '../routes.ts';
+import { STATIC_SECTIONS, type ModulePage } from './sections.ts';
 
 /** One day of the week's workbook, as linked from the home page and the navigation. */
 export interface DayLink {
@@ -20,13 +22,14 @@ export interface DayLink {
  */
 export const DAY_TITLES: Readonly<Record<number, string>> = Object.fromEntries(dayTitles.map(({ day, title }) => [day, title]));
 
-/** The address of a day's page, e.g. `/sections/day-2` (docs/requirements.md#routes). */
-export function dayPath(day: number): string {
-  return `/sections/day-${day}`;
-}
-
 /** The week (docs/requirements.md#the-week): every published day, in order. */
 export const DAYS: readonly DayLink[] = PUBLISHED_DAYS.map((day) => {
   const title = DAY_TITLES[day] ?? `Day ${day}`;
   return { day, title, label: `Day ${day}: ${title}`, path: dayPath(day) };
 });
+
+/** The Modules menu (docs/requirements.md#navigation): the static pages, then Day 1 to Day 5. */
+export const MODULE_PAGES: readonly ModulePage[] = [
+  ...STATIC_SECTIONS.map(({ title, path }) => ({ title, path })),
+  ...DAYS.map(({ label, path }) => ({ title: label, path })),
+];

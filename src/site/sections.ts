@@ -1,5 +1,3 @@
-import { DAYS } from './days.ts';
-
 /** A page of the module as listed in the Modules menu. */
 export interface ModulePage {
   /** The menu label, e.g. "Important Vocabulary" or "Day 1: Gene Regulation". */
@@ -17,12 +15,6 @@ export const STATIC_SECTIONS: readonly StaticSection[] = [
   { slug: 'welcome', title: 'Welcome', path: '/sections/welcome' },
   { slug: 'what-youll-learn', title: "What You'll Learn", path: '/sections/what-youll-learn' },
   { slug: 'vocabulary', title: 'Important Vocabulary', path: '/sections/vocabulary' },
-];
-
-/** The Modules menu (docs/requirements.md#navigation): the static pages, then Day 1 to Day 5. */
-export const MODULE_PAGES: readonly ModulePage[] = [
-  ...STATIC_SECTIONS.map(({ title, path }) => ({ title, path })),
-  ...DAYS.map(({ label, path }) => ({ title: label, path })),
 ];
 
 /**

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { useAuth } from './auth/auth-context.ts';
 import { Footer } from './layout/Footer.tsx';
+import { PageErrorBoundary } from './layout/PageErrorBoundary.tsx';
 import { PAGE_LOADING, RoutePage, type LazyPage } from './layout/RoutePage.tsx';
 import { PUBLIC_PAGE_MODULES, ROUTES, type PublicPageName } from './routes.ts';
 
@@ -42,7 +43,15 @@ export function App() {
             {PUBLIC_ROUTES.map((route) => (
               <Route key={route.path} path={route.path} element={<RoutePage route={route} page={PAGES[route.page as PublicPageName]} />} />
             ))}
-            <Route path="*" element={<SignedInApp />} />
+            <Route
+              path="*"
+              element={
+                // Its code failing to download (a dropped connection) says so with a Reload button, as a page's does.
+                <PageErrorBoundary>
+                  <SignedInApp />
+                </PageErrorBoundary>
+              }
+            />
           </Routes>
         </Suspense>
       )}

@@ -13,7 +13,7 @@ vi.mock('./facilitator/AdminPage.tsx', () => ({}));
 
 const { preloadRoute } = await import('./preload-route.ts');
 
-describe('preloading the page being opened (issue 10)', () => {
+describe('preloading the page being opened (docs/decisions/011-first-visit-javascript.md)', () => {
   it.each([
     ['/', 'home'],
     ['/login', 'login'],

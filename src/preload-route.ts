@@ -7,9 +7,10 @@ import { isPublicPage, PUBLIC_PAGE_MODULES, routeAt, type PageName } from './rou
  * Starts downloading the code of the page at `pathname` at once, in parallel with the rest of start-up,
  * instead of when the page first renders (a page that needs a sign-in through src/SignedInApp.tsx, a
  * chunk of its own which the page's HTML already asks for: scripts/route-assets.js). With a stored
- * login, it also prefetches the profile (`ApiClient.prefetch`, src/api/client.ts) and, for a day, starts opening the day: its lesson and schema,
- * the drafts on the device and the saved answers (src/days/open-day.ts). An unknown path preloads nothing.
- * Never throws: a failed download shows up when the page renders.
+ * login, it also prefetches the profile (`ApiClient.prefetch`, src/api/client.ts) and, for a day, starts
+ * opening the day: its lesson and schema, the drafts on the device and the saved answers
+ * (src/days/open-day.ts). An unknown path preloads nothing. Never throws: a failed download shows up
+ * when the page renders.
  *
  * @param pathname - `location.pathname`, e.g. `/sections/day-1`
  * @returns the page started, or null for an unknown path

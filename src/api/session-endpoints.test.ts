@@ -17,7 +17,7 @@ function rateLimited(retryAfterSeconds: number): Response {
   });
 }
 
-describe('login (issue 11: held back, not locked out)', () => {
+describe('login: held back, not locked out (docs/security.md#abuse-limits)', () => {
   it('waits out a 429 as long as Retry-After asks, then signs in', async () => {
     const fetch = vi
       .fn<(url: string, init: RequestInit) => Promise<Response>>()

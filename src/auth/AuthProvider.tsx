@@ -2,9 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useNavigate } from 'react-router';
 import { apiClient, ApiError, type ApiClient } from '../api/client.ts';
 import { fetchProfile, homePathFor, roleOf, type SignupDetails, type UserProfile } from '../api/endpoints.ts';
+import { whenIdle } from '../when-idle.ts';
 import { answerSessions, answersOwner } from './answer-sessions.ts';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context.ts';
-import { whenIdle } from '../when-idle.ts';
 import { clearTokens, getAccessToken, setTokens, storedProfile, storeProfile } from './tokens.ts';
 
 interface AuthState {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signUpThroughPage } from './helpers.ts';
+import { expectNoSeriousAxeViolations, signUp } from './helpers.ts';
 
 // Day 1's worksheet, analogies, lac switch model, Multiple Cells steps, discussion and exit ticket: one
 // input of each part is answered, autosaved, and found again after a reload (docs/requirements.md,
@@ -18,7 +18,7 @@ const ANSWERS: readonly [label: RegExp, text: string][] = [
 
 test.describe('Day 1, every part has its inputs', () => {
   test('a student answers each part, it autosaves, and every answer is back after a reload', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await page.goto('/sections/day-1');
     await expect(page.getByRole('status').filter({ hasText: 'Ready' })).toBeVisible();
 
@@ -31,7 +31,7 @@ test.describe('Day 1, every part has its inputs', () => {
   });
 
   test('has four worksheet questions, four analogies with a reason each, three steps, three discussion questions and a three-question exit ticket', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await page.goto('/sections/day-1');
     await expect(page.getByRole('textbox', { name: /^Worksheet \d:/ })).toHaveCount(4);
     await expect(page.getByRole('textbox', { name: /^Analogy \d: why it fits/ })).toHaveCount(4);

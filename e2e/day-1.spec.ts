@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signUpThroughPage } from './helpers.ts';
+import { expectNoSeriousAxeViolations, signUp } from './helpers.ts';
 
 test.describe('Day 1', () => {
   test('a new student answers, reloads, and finds every answer again', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await page.goto('/sections/day-1');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Day 1');
     await expect(page.getByRole('status').filter({ hasText: 'Ready' })).toBeVisible();
@@ -21,7 +21,7 @@ test.describe('Day 1', () => {
   });
 
   test('has 13 blanks named Blank 1 to Blank 13, each with "— choose —" and two options', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await page.goto('/sections/day-1');
     for (let number = 1; number <= 13; number += 1) {
       const blank = page.getByRole('combobox', { name: `Blank ${number}`, exact: true });
@@ -32,14 +32,14 @@ test.describe('Day 1', () => {
   });
 
   test('an explicit save says "Your work has been saved!"', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await page.goto('/sections/day-1');
     await page.getByRole('button', { name: 'Save my work' }).last().click();
     await expect(page.getByRole('alert').filter({ hasText: 'Your work has been saved!' })).toBeVisible();
   });
 
   test('has no serious or critical accessibility violation at Chromebook and phone widths', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     for (const viewport of [
       { width: 1366, height: 768 },
       { width: 390, height: 844 },
@@ -52,7 +52,7 @@ test.describe('Day 1', () => {
   });
 
   test('links back to Important Vocabulary and on to Day 2', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await page.goto('/sections/day-1');
     await expect(page.getByRole('link', { name: /Important Vocabulary/ })).toHaveAttribute('href', '/sections/vocabulary');
     await expect(page.getByRole('link', { name: /Day 2/ }).last()).toHaveAttribute('href', '/sections/day-2');

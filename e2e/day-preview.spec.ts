@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpThroughPage, VIEWPORTS } from './helpers.ts';
+import { signUp, signUpThroughPage, VIEWPORTS } from './helpers.ts';
 
 // A day's page comes with the lesson's title and opening (server/static-files.ts, scripts/day-previews/):
 // on a school's Wi-Fi a student reads them while the app's code is still downloading.
@@ -55,7 +55,7 @@ test('a visitor who is not signed in is sent to Sign In, with no trace of the pr
 });
 
 test('the preview is gone for good once the day is drawn: other pages opened from it never show it', async ({ page }) => {
-  await signUpThroughPage(page);
+  await signUp(page);
   await page.goto('/sections/day-1');
   await expect(page.locator('#root main h1')).toHaveText(/^Day 1/);
   await expect(page.locator('.day-preview')).toHaveCount(0);

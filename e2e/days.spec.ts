@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signUpThroughPage, VIEWPORTS } from './helpers.ts';
+import { expectNoSeriousAxeViolations, signUp, VIEWPORTS } from './helpers.ts';
 
 // The whole week on the lesson engine (docs/requirements.md#day-pages). Each day: edit one field of every kind of widget, see
 // the autosave confirm it, reload, and find every edit again.
@@ -27,7 +27,7 @@ async function serveSavedAnswers(page: Page, day: number, answers: unknown) {
 
 test.describe('Day 2', () => {
   test('saves a free-text answer by autosave and by its explicit Save button, and finds it after a reload', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await openDay(page, 2);
     const firstPhase = page.getByRole('textbox', { name: 'The cell cycle has two main phases. Name the first one.' });
     await firstPhase.fill('Interphase');
@@ -38,7 +38,7 @@ test.describe('Day 2', () => {
   });
 
   test('links back to Day 1 and on to Day 3, with 3 inquiry items and 8 wrap-up boxes', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await openDay(page, 2);
     await expect(page.getByRole('link', { name: /Day 1/ }).last()).toHaveAttribute('href', '/sections/day-1');
     await expect(page.getByRole('link', { name: /Day 3/ }).last()).toHaveAttribute('href', '/sections/day-3');
@@ -48,7 +48,7 @@ test.describe('Day 2', () => {
 
 test.describe('Day 3', () => {
   test('saves a free text, a table category and a table note, and finds them after a reload', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await openDay(page, 3);
     await page.getByRole('combobox', { name: 'Category for BRCA1' }).selectOption({ label: 'Suspicious' });
     await page.getByRole('textbox', { name: 'Notes for MYC' }).fill('Much louder in the tumour.');
@@ -62,7 +62,7 @@ test.describe('Day 3', () => {
   });
 
   test('the Heads up banner stays dismissed on reload and is back in a new browser session', async ({ page, browser }) => {
-    const { username, password } = await signUpThroughPage(page);
+    const { username, password } = await signUp(page);
     await openDay(page, 3);
     const banner = page.getByRole('region', { name: 'Heads up' });
     await expect(banner).toBeVisible();
@@ -85,7 +85,7 @@ test.describe('Day 3', () => {
   });
 
   test('the 6 gene cards and 3 patient cards open full size and close with Escape; pastes are marked, not blocked', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await openDay(page, 3);
     const geneCards = page.getByRole('region', { name: 'Gene cards' }).getByRole('button');
     await expect(geneCards).toHaveCount(6);
@@ -112,7 +112,7 @@ test.describe('Day 3', () => {
   });
 
   test('the Gene Detective jump links land on their sections', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await openDay(page, 3);
     for (const target of ['gene-cards', 'background-hypothesis']) {
       await expect(page.locator(`a[href="#${target}"]`).first()).toBeVisible();
@@ -121,7 +121,7 @@ test.describe('Day 3', () => {
   });
 
   test('saved answers of an older shape load: a missing table and inquiry come back as the spec names them', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await serveSavedAnswers(page, 3, { compare: { table: 'not a list', patterns: 'kept' } });
     await openDay(page, 3);
     await expect(page.getByRole('combobox', { name: 'Category for HK1' })).toHaveValue('typical');
@@ -134,7 +134,7 @@ test.describe('Day 3', () => {
 
 test.describe('Day 4', () => {
   test('the gene selector points the atlas frame and link at the chosen gene', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await openDay(page, 4);
     const gene = page.getByRole('combobox', { name: 'Gene' });
     await expect(gene.locator('option')).toHaveText(['EGFR', 'RAS (KRAS)', 'TDG']);
@@ -148,7 +148,7 @@ test.describe('Day 4', () => {
   });
 
   test('saves a table cell and a free text, and finds them after a reload', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await openDay(page, 4);
     const cell = page.locator('textarea[name="viz.geneTable.0.normalFunction"]');
     await cell.fill('A receptor that tells the cell to grow.');
@@ -160,7 +160,7 @@ test.describe('Day 4', () => {
   });
 
   test('saved rows with gene TP53 and MYC are shown as EGFR and RAS', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await serveSavedAnswers(page, 4, { viz: { geneTable: [{ gene: 'TP53', normalFunction: 'kept 1', whyMatters: '' }, { gene: 'MYC', normalFunction: 'kept 2', whyMatters: '' }] } });
     await openDay(page, 4);
     const rows = page.locator('textarea[name^="viz.geneTable."][name$=".normalFunction"]');
@@ -175,7 +175,7 @@ test.describe('Day 4', () => {
 
 test.describe('Day 5', () => {
   test('a step\'s Save button and Save All say "Your work has been saved!", and the sources come back after a reload', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await openDay(page, 5);
     await page.locator('textarea[name="step1.title"]').fill('BRCA1: the gene that guards our DNA');
     await page.locator('textarea[name="step3.topSources.0"]').fill('National Cancer Institute, BRCA gene changes');
@@ -190,14 +190,14 @@ test.describe('Day 5', () => {
   });
 
   test('links back to Day 4 and has no next link', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await openDay(page, 5);
     await expect(page.getByRole('link', { name: /Day 4/ }).last()).toHaveAttribute('href', '/sections/day-4');
     await expect(page.locator('main a[href^="/sections/day-6"]')).toHaveCount(0);
   });
 
   test('saved answers with a short source list load with five source boxes', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await serveSavedAnswers(page, 5, { step3: { procedureSummary: 'kept', topSources: ['only one'] } });
     await openDay(page, 5);
     await expect(page.locator('textarea[name^="step3.topSources."]')).toHaveCount(5);
@@ -207,7 +207,7 @@ test.describe('Day 5', () => {
 
 test('every day has no serious or critical accessibility violation at Chromebook and phone widths', async ({ page }) => {
   test.setTimeout(120_000);
-  await signUpThroughPage(page);
+  await signUp(page);
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     for (const day of [2, 3, 4, 5]) {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { expectNoSeriousAxeViolations, signUpThroughPage, uniqueUsername, VIEWPORTS } from './helpers.ts';
+import { expectNoSeriousAxeViolations, signUp, uniqueUsername, VIEWPORTS } from './helpers.ts';
 
 /** The data folder of the server playwright.config.ts starts (PGlite, its lock held by that server). */
 const DATA_DIR = `.tmp/e2e-data-${process.env.E2E_PORT ?? 3100}`;
@@ -57,7 +57,7 @@ for (const viewport of VIEWPORTS) {
 
     // Three students sign up with the class's name: Ada through the pages, two through the API.
     const ada = await studentPage(browser, viewport);
-    const adaAccount = await signUpThroughPage(ada, 'Ada', className.toLowerCase());
+    const adaAccount = await signUp(ada, 'Ada', className.toLowerCase());
     await ada.goto('/sections/day-1');
     await ada.getByRole('textbox', { name: /expression.*regulation/i }).first().fill('Regulation decides when a gene is read.');
     await expect(ada.getByText(/^Saved • \d{1,2}:\d{2}/)).toBeVisible({ timeout: 15_000 });

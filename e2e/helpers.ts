@@ -27,6 +27,36 @@ export async function signUpThroughPage(page: Page, firstName = 'Ada', classroom
   return { username, password };
 }
 
+/**
+ * Signs a new student up through the API, as a client built from the spec would
+ * (`POST /api/student/signup/`, docs/requirements.md#api-calls), and stores the access and refresh
+ * token where the app reads them (`localStorage`), without loading a page of the app: for the tests
+ * of something else than signing up, which go to their page next. Signing up through the login page
+ * is tested with {@link signUpThroughPage}.
+ *
+ * Leaves the page on `/api/health`, a page of the app's origin that runs no script.
+ * @returns the username and password used
+ * @throws when the server refuses the sign-up (any status but 201)
+ */
+export async function signUp(page: Page, firstName = 'Ada', classroomName = ''): Promise<{ username: string; password: string }> {
+  const username = uniqueUsername();
+  const password = 'correct horse battery staple';
+  const response = await page.request.post('/api/student/signup/', {
+    data: { username, password, first_name: firstName, last_name: 'Lovelace', classroom_name: classroomName },
+  });
+  if (response.status() !== 201) throw new Error(`Sign-up answered ${response.status()}: ${await response.text()}`);
+  const { access, refresh } = (await response.json()) as { access: string; refresh: string };
+  await page.goto('/api/health');
+  await page.evaluate(
+    ([accessToken, refreshToken]) => {
+      localStorage.setItem('accessToken', accessToken!);
+      localStorage.setItem('refreshToken', refreshToken!);
+    },
+    [access, refresh],
+  );
+  return { username, password };
+}
+
 /** Fails with the list of serious or critical axe violations on the page, if any. */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();

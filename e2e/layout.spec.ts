@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signUpThroughPage, VIEWPORTS } from './helpers.ts';
+import { signUp, VIEWPORTS } from './helpers.ts';
 
 // Layout defects found by trying Helix as a class would (docs/design.md): "The content column jumps between pages" and "Phone menu: the Modules submenu floats over
 // the drawer instead of opening in place".
@@ -36,7 +36,7 @@ test.describe('one content column on every page', () => {
   for (const viewport of VIEWPORTS) {
     test(`every page's heading starts at the same left edge, and nothing scrolls sideways, at ${viewport.width} px`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await signUpThroughPage(page);
+      await signUp(page);
       const pages = [...PAGES, await firstWorkbookPath(page)];
       const edges: Record<string, number> = {};
       for (const path of pages) {
@@ -71,7 +71,7 @@ test.describe('the phone menu', () => {
   }
 
   test('Modules opens in place inside the drawer, under its button', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await page.goto('/sections/welcome');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const toggle = nav.getByRole('button', { name: /^Menu/ });
@@ -106,7 +106,7 @@ test.describe('the phone menu', () => {
   });
 
   test('works with only a keyboard: Enter opens, Tab walks the pages, Escape closes the list, then the drawer', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await page.goto('/sections/welcome');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const toggle = nav.getByRole('button', { name: /^Menu/ });
@@ -167,7 +167,7 @@ test.describe('pages that do not jump as they load', () => {
   for (const viewport of VIEWPORTS) {
     test(`opening a day, its profile page or the inbox shifts nothing on screen (layout shift under 0.01), at ${viewport.width} px`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await signUpThroughPage(page);
+      await signUp(page);
       // Every layout shift the browser reports from the start of each page (the Layout Instability API).
       await page.addInitScript(() => {
         const shifts: number[] = [];

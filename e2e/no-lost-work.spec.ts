@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpThroughPage } from './helpers.ts';
+import { signUp } from './helpers.ts';
 import { startCuttableNetwork } from './network-cut.ts';
 
 // The everyday situations in which a class loses work (docs/decisions/005-revisions-and-drafts.md). Each test ends by reading the server's
@@ -26,7 +26,7 @@ async function openDayOne(page: Page) {
 
 test.describe('no lost work', () => {
   test('an in-app link clicked within 1 s of typing still saves the answer', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await openDayOne(page);
 
     await geneQ1(page).fill('Typed a moment before clicking Inbox.');
@@ -44,7 +44,7 @@ test.describe('no lost work', () => {
     const context = await browser.newContext({ baseURL: network.url });
     try {
       const page = await context.newPage();
-      await signUpThroughPage(page);
+      await signUp(page);
       await openDayOne(page);
 
       network.cut();
@@ -65,7 +65,7 @@ test.describe('no lost work', () => {
   });
 
   test('a failed first load followed by an edit never erases the answers saved before', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await openDayOne(page);
     await geneQ1(page).fill('An answer saved yesterday.');
     await expect(pill(page)).toHaveText(/^Saved • /, { timeout: 10_000 });
@@ -88,7 +88,7 @@ test.describe('no lost work', () => {
   });
 
   test('two tabs editing different fields both keep their edits', async ({ page, context }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await openDayOne(page);
     const second = await context.newPage();
     await openDayOne(second);
@@ -107,7 +107,7 @@ test.describe('no lost work', () => {
   });
 
   test('a tab still sending the shape of an older lesson is saved, not refused', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await openDayOne(page);
     // Stand-in for a tab opened before a content change: its saves carry 2 blanks, no ordering exercise
     // and a field that has since been renamed.
@@ -131,7 +131,7 @@ test.describe('no lost work', () => {
   });
 
   test('while the server answers 500 the pill never says "Saved", and the save lands once it recovers', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await openDayOne(page);
     let failing = true;
     await page.route('**/api/student/modules/1/response/', (route) =>

@@ -1,5 +1,5 @@
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
-import { signUpThroughPage } from './helpers.ts';
+import { signUp } from './helpers.ts';
 
 /**
  * On a phone, a step dragged by touch into "Your order" landed in the wrong slot while the page
@@ -54,7 +54,7 @@ async function waitForScrollToSettle(page: Page): Promise<void> {
 }
 
 test('a step dragged by touch lands in the slot under the finger while the page auto-scrolls', async ({ page }) => {
-  await signUpThroughPage(page);
+  await signUp(page);
   await page.goto('/sections/day-1');
   const exercise = page.getByRole('group', { name: 'Put the steps of switching a gene on in order' });
   const steps = exercise.getByRole('list', { name: 'Steps' });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpThroughPage } from './helpers.ts';
+import { signUp } from './helpers.ts';
 
 /**
  * The save pill never covers lesson text (docs/design.md): at a Chromebook's 1366x768 it floats in the margin
@@ -69,7 +69,7 @@ async function scrollTo(page: Page, y: number) {
 
 /** Signs up, opens Day 1 and makes the pill show a save time, its usual text once a student has answered. */
 async function openDay1WithASave(page: Page) {
-  await signUpThroughPage(page);
+  await signUp(page);
   await page.goto('/sections/day-1');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Day 1');
   await page.getByRole('combobox', { name: 'Blank 1', exact: true }).selectOption('protein');

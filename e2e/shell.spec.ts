@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUpThroughPage } from './helpers.ts';
+import { signUp } from './helpers.ts';
 
 // Small defects a student notices in the first minutes (docs/design.md).
 
@@ -13,7 +13,7 @@ test.describe('small details of the shell', () => {
   });
 
   test('every day page has its own tab title', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     const titles = new Set<string>();
     for (const day of [1, 2, 3, 4, 5]) {
       await page.goto(`/sections/day-${day}`);
@@ -30,7 +30,7 @@ test.describe('small details of the shell', () => {
   });
 
   test('the arrow of "← Available Workbooks" stands apart from its words', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await page.goto('/workbooks');
     await page.getByRole('link', { name: /Start|Continue/ }).first().click();
     const link = page.getByRole('link', { name: 'Available Workbooks' });

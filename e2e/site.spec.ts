@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signUpThroughPage, VIEWPORTS } from './helpers.ts';
+import { expectNoSeriousAxeViolations, signUp, signUpThroughPage, VIEWPORTS } from './helpers.ts';
 
 /** Opens a top-navigation menu from the keyboard and chooses one of its items. */
 async function chooseFromMenu(page: Page, menu: string, item: string) {
@@ -50,7 +50,7 @@ test.describe('home page', () => {
       await expect(page.getByRole('heading', { name: 'Meet Our Team' })).toBeVisible();
       await expectNoSeriousAxeViolations(page);
     }
-    await signUpThroughPage(page);
+    await signUp(page);
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
       await page.goto('/');
@@ -62,7 +62,7 @@ test.describe('home page', () => {
 
 test.describe('logout', () => {
   test('Cancel keeps the student signed in; Logout removes both tokens and goes to /login', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await page.goto('/student_profile');
     await chooseFromMenu(page, 'Ada', 'Logout');
     const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to logout?' });
@@ -79,7 +79,7 @@ test.describe('logout', () => {
   });
 
   test('Escape closes the confirmation', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await page.goto('/inbox');
     await chooseFromMenu(page, 'Ada', 'Logout');
     await expect(page.getByRole('alertdialog')).toBeVisible();
@@ -91,7 +91,7 @@ test.describe('logout', () => {
 
 test.describe('student profile', () => {
   test('shows the name, the class and the fixed title', async ({ page }) => {
-    await signUpThroughPage(page, 'Ada', 'Room 12 Biology');
+    await signUp(page, 'Ada', 'Room 12 Biology');
     await page.goto('/student_profile');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to SciTrek, Ada');
     await expect(page.getByRole('definition').nth(0)).toHaveText('Ada Lovelace');
@@ -100,7 +100,7 @@ test.describe('student profile', () => {
   });
 
   test('shows N/A when the student gave no classroom', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await page.goto('/student_profile');
     await expect(page.getByRole('definition').nth(1)).toHaveText('N/A');
   });
@@ -108,7 +108,7 @@ test.describe('student profile', () => {
 
 test.describe('inbox', () => {
   test('a new student has six unread messages; reading one is remembered after a reload', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await page.goto('/inbox');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inbox (6 Unread)');
     await expect(page.getByRole('link', { name: /^Inbox\s*, 6 unread$/ })).toBeVisible();
@@ -135,7 +135,7 @@ test.describe('inbox', () => {
 
 test.describe('navigation menus and static pages', () => {
   test('the Modules menu opens the static pages, chained welcome → what-youll-learn → vocabulary → day-1', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await page.goto('/student_profile');
     await chooseFromMenu(page, 'Modules', 'Welcome');
     await expect(page).toHaveURL(/\/sections\/welcome$/);
@@ -161,7 +161,7 @@ test.describe('navigation menus and static pages', () => {
   });
 
   test('the Module Check menu opens both quizzes in an embed panel with Open in new tab', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await page.goto('/student_profile');
     for (const [title, path] of [
       ['Pre-Module Quiz', /\/student_profile\/pre_module$/],
@@ -177,7 +177,7 @@ test.describe('navigation menus and static pages', () => {
   });
 
   test('Home goes to the profile page', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await page.goto('/inbox');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
     await expect(page).toHaveURL(/\/student_profile$/);
@@ -186,7 +186,7 @@ test.describe('navigation menus and static pages', () => {
 
 test.describe('workbooks', () => {
   test('lists the student workbook and opens it in the reader', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await page.goto('/workbooks');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Available Workbooks');
     const open = page.getByRole('link', { name: /^(Continue|Start)/ }).first();
@@ -198,7 +198,7 @@ test.describe('workbooks', () => {
   });
 
   test('a workbook that does not exist says "Failed to load workbook."', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     await page.goto('/workbooks/999999');
     await expect(page.getByText('Failed to load workbook.')).toBeVisible();
   });
@@ -224,7 +224,7 @@ test.describe('redirects', () => {
   });
 
   test('a signed-in student is sent to / from /login and from unknown paths', async ({ page }) => {
-    await signUpThroughPage(page);
+    await signUp(page);
     for (const path of ['/login', '/no/such/page']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/$/);
@@ -236,7 +236,7 @@ test.describe('accessibility of the signed-in pages', () => {
   test('no serious or critical violation at Chromebook and phone widths', async ({ page }) => {
     // Sixteen axe runs: about 25 s alone, and more beside the other worker's tests.
     test.setTimeout(120_000);
-    await signUpThroughPage(page);
+    await signUp(page);
     const pages: [string, string][] = [
       ['/student_profile', 'Welcome to SciTrek, Ada'],
       ['/inbox', 'Inbox (6 Unread)'],

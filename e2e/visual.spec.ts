@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { signUpThroughPage, VIEWPORTS } from './helpers.ts';
+import { signUp, signUpThroughPage, VIEWPORTS } from './helpers.ts';
 
 // Visual regression: a few screenshot baselines (visual.spec.ts-snapshots/), each one a look that a
 // student sees often, small enough that an edit of lesson text does not break them:
@@ -190,7 +190,7 @@ test.describe('images and width', () => {
     test(`no lesson image is drawn narrower than 100 px and no page scrolls sideways at ${viewport.width} px`, async ({ page }) => {
       test.setTimeout(120_000);
       await page.setViewportSize(viewport);
-      await signUpThroughPage(page);
+      await signUp(page);
       for (const route of [
         '/student_profile',
         '/student_profile/pre_module',

@@ -16,8 +16,18 @@ import { openDatabase, type OpenedDatabase } from '../db/index.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when DATABASE_URL is set. */
-export const DATABASE_KINDS: DatabaseKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * The databases the server tests run against: PGlite always, and PostgreSQL too when DATABASE_URL is
+ * set. `TEST_DATABASES=postgres` (with DATABASE_URL) leaves PGlite out, for a run that follows one on
+ * PGlite alone, as `.ci/run` does after `npm test`.
+ */
+export const DATABASE_KINDS: DatabaseKind[] = databaseKinds(process.env);
+
+function databaseKinds(env: NodeJS.ProcessEnv): DatabaseKind[] {
+  if (!env.DATABASE_URL) return ['pglite'];
+  if (env.TEST_DATABASES === 'postgres') return ['postgres'];
+  return ['pglite', 'postgres'];
+}
 
 /** The JWT secret every test app signs with, so tests can mint their own (e.g. expired) tokens. */
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';

@@ -28,7 +28,7 @@ export async function signUpThroughPage(page: Page, firstName = 'Ada', classroom
 }
 
 /**
- * Signs a new student up through the API, as a client built from the spec would
+ * Signs a new student up through the API, as another client of the API would
  * (`POST /api/student/signup/`, docs/requirements.md#api-calls), and stores the access and refresh
  * token where the app reads them (`localStorage`), without loading a page of the app: for the tests
  * of something else than signing up, which go to their page next. Signing up through the login page

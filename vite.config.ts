@@ -6,6 +6,7 @@ import remarkSectionize from 'remark-sectionize';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bootPaintFirst } from './scripts/boot-paint/vite-plugin.ts';
+import { compileStartupEagerly } from './scripts/compile-hints/vite-plugin.ts';
 import { dayPreviewsFile } from './scripts/day-previews/vite-plugin.ts';
 import { embedOrigins } from './scripts/embed-origins/vite-plugin.ts';
 import { lessonImageEntries } from './scripts/lesson-images.ts';
@@ -38,6 +39,8 @@ export default defineConfig({
     routePreloadsFile(),
     // index.html's stylesheet after #root: the start-up Loading view paints before it arrives.
     bootPaintFirst(),
+    // The start-up file compiled whole while it downloads (V8's explicit compile hint).
+    compileStartupEagerly(),
     // dist/.vite/day-previews.json: each day's opening as HTML, put into the day's page by the server.
     dayPreviewsFile(import.meta.dirname),
     // dist/sw.js: the service worker that keeps the app, the lessons and their images on the device

@@ -6,6 +6,9 @@ export function uniqueUsername(prefix = 'student'): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 }
 
+/** The password every student the browser tests sign up is given. */
+const STUDENT_PASSWORD = 'correct horse battery staple';
+
 /**
  * Signs a new student up through the login page, as a student would, and waits for the home page.
  * The last name is always "Lovelace"; the classroom is left empty unless given.
@@ -13,7 +16,7 @@ export function uniqueUsername(prefix = 'student'): string {
  */
 export async function signUpThroughPage(page: Page, firstName = 'Ada', classroomName = ''): Promise<{ username: string; password: string }> {
   const username = uniqueUsername();
-  const password = 'correct horse battery staple';
+  const password = STUDENT_PASSWORD;
   await page.goto('/login');
   await page.getByRole('tab', { name: 'Sign Up' }).click();
   await page.getByLabel('Username').fill(username);
@@ -40,7 +43,7 @@ export async function signUpThroughPage(page: Page, firstName = 'Ada', classroom
  */
 export async function signUp(page: Page, firstName = 'Ada', classroomName = ''): Promise<{ username: string; password: string }> {
   const username = uniqueUsername();
-  const password = 'correct horse battery staple';
+  const password = STUDENT_PASSWORD;
   const response = await page.request.post('/api/student/signup/', {
     data: { username, password, first_name: firstName, last_name: 'Lovelace', classroom_name: classroomName },
   });

@@ -57,4 +57,22 @@ test.describe('Day 1', () => {
     await expect(page.getByRole('link', { name: /Important Vocabulary/ })).toHaveAttribute('href', '/sections/vocabulary');
     await expect(page.getByRole('link', { name: /Day 2/ }).last()).toHaveAttribute('href', '/sections/day-2');
   });
+
+  test('the lac operon diagram far down the page downloads when the student scrolls to it, and is drawn', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const diagramRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/images/lac-operon.svg') diagramRequests.push(request.url());
+    });
+    await signUp(page);
+    await page.goto('/sections/day-1');
+    await expect(page.getByRole('status').filter({ hasText: 'Ready' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(diagramRequests).toEqual([]);
+
+    const thumbnail = page.getByRole('button', { name: /^Enlarge image: Diagram of the lac operon/ });
+    await thumbnail.scrollIntoViewIfNeeded();
+    const image = thumbnail.locator('img');
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
+  });
 });

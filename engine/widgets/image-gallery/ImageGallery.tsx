@@ -66,7 +66,8 @@ function checkProps(label: unknown, images: unknown): asserts images is readonly
  * patient cards (docs/requirements.md#overlays).
  *
  * Each card is a button named "Open {caption} full size" showing the image (sized from its own
- * dimensions, or `width` × `height` when given, so nothing jumps as it loads) and its caption. The dialog
+ * dimensions, or `width` × `height` when given, so nothing jumps as it loads) and its caption; a card's
+ * image downloads only once the page scrolls near it (`loading="lazy"`). The dialog
  * (the shared {@link OverlayDialog}) shows the image as large as the screen allows, zoomable and pannable
  * ({@link ZoomableImage}: buttons, + / - / 0 and arrow keys, pinch and drag;
  * docs/design.md#things-that-float), with its caption under it, takes the whole screen at 600 px wide or
@@ -110,6 +111,8 @@ function GalleryCard({ image }: { image: GalleryImage }) {
             width={width}
             height={height}
             style={cardStyle}
+            loading="lazy"
+            decoding="async"
           />
           <span className="image-gallery__card-text">
             <span className="image-gallery__caption">{caption}</span>

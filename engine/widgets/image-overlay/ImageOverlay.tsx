@@ -43,11 +43,14 @@ function checkSize(src: string, width: unknown, height: unknown) {
  * (docs/requirements.md#overlays).
  *
  * The thumbnail is a figure as wide as the lesson column, sized from the image's shape; with `width`
- * and `height` it is never wider than the image nor taller than the screen (less 160 px), with an "Enlarge" badge in the image's bottom-right corner; the button is
- * named "Enlarge image: {alt}". The dialog takes the whole screen on a phone and shows the image in a
- * {@link ZoomableImage} (buttons, + / - / 0 and arrow keys, pinch and drag) with the caption as body
- * text under it. It closes with its Close button, a click on the backdrop or Escape; focus returns to
- * the thumbnail.
+ * and `height` it is never wider than the image nor taller than the screen (less 160 px), with an
+ * "Enlarge" badge in the image's bottom-right corner; the button is named "Enlarge image: {alt}". Its
+ * image downloads and is drawn only once the page scrolls near it (`loading="lazy"`), the box holding
+ * the image's shape meanwhile, so a diagram far down a lesson costs nothing while the lesson opens
+ * (docs/decisions/011-first-visit-javascript.md). The dialog takes the whole screen on a phone and shows
+ * the image in a {@link ZoomableImage} (buttons, + / - / 0 and arrow keys, pinch and drag) with the
+ * caption as body text under it. It closes with its Close button, a click on the backdrop or Escape;
+ * focus returns to the thumbnail.
  *
  * @throws ImageOverlayError when only one of `width`/`height` is given, or one is not a number above 0
  * @example <ImageOverlay src="/images/lac-operon.svg" alt="The lac operon, off and on…" caption="The lac operon switched off and on." width={1000} height={880} />
@@ -66,7 +69,7 @@ export function ImageOverlay({ src, alt, caption, width, height }: ImageOverlayP
         trigger={
           <button type="button" className="image-overlay__thumbnail" aria-label={`Enlarge image: ${alt}`}>
             <span className="image-overlay__frame" style={frameStyle}>
-              <img className="image-overlay__thumbnail-image" src={src} alt="" width={width} height={height} />
+              <img className="image-overlay__thumbnail-image" src={src} alt="" width={width} height={height} loading="lazy" decoding="async" />
               <span className="image-overlay__badge" aria-hidden="true">
                 Enlarge
               </span>

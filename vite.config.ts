@@ -6,6 +6,7 @@ import remarkSectionize from 'remark-sectionize';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bootPaintFirst } from './scripts/boot-paint/vite-plugin.ts';
+import { chunkGroups } from './scripts/chunk-groups/vite-plugin.ts';
 import { compileStartupEagerly } from './scripts/compile-hints/vite-plugin.ts';
 import { dayPreviewsFile } from './scripts/day-previews/vite-plugin.ts';
 import { embedOrigins } from './scripts/embed-origins/vite-plugin.ts';
@@ -15,6 +16,9 @@ import { routePreloadsFile } from './scripts/route-preloads/vite-plugin.ts';
 
 /** Modules of this repository's `src/` and `engine/` (TypeScript), by absolute path. */
 const OWN_SOURCE = new RegExp(`^${escapeRegExp(import.meta.dirname)}/(?:src|engine)/[^?]*\\.tsx?$`);
+
+/** The files the app's code is split into (scripts/chunk-groups/vite-plugin.ts). */
+const CHUNKS = chunkGroups();
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -39,6 +43,8 @@ export default defineConfig({
     routePreloadsFile(),
     // index.html's stylesheet after #root: the start-up Loading view paints before it arrives.
     bootPaintFirst(),
+    // Notes the modules loaded on use (a dialog, the drag layer, a page), which CHUNKS leaves out of its files.
+    CHUNKS.plugin,
     // The start-up file compiled whole while it downloads (V8's explicit compile hint).
     compileStartupEagerly(),
     // dist/.vite/day-previews.json: each day's opening as HTML, put into the day's page by the server.
@@ -74,13 +80,12 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // What every page runs first, in one file: React, react-dom, the router and the app's own start-up
-        // code (every module the entry imports statically, `$initial`). Left to itself, Rolldown splits
-        // out each module that a lazy chunk imports too (the API client, the tokens, its own runtime) into
-        // a small file of its own, and each file is compressed apart (docs/decisions/011-first-visit-javascript.md).
-        codeSplitting: {
-          groups: [{ name: 'start', tags: ['$initial'] }],
-        },
+        // A few files instead of one per set of modules that the same lazy chunks share: what every page
+        // runs first (React, react-dom, the router and the app's start-up code, `$initial`), the
+        // signed-in frame and the lesson engine; each small file is compressed apart and costs a round
+        // trip on a school's Wi-Fi (scripts/chunk-groups/vite-plugin.ts,
+        // docs/decisions/011-first-visit-javascript.md).
+        codeSplitting: { groups: CHUNKS.groups },
       },
       // Our own modules run nothing when imported (only their CSS does): a page that takes one export
       // from a barrel such as engine/index.ts gets that export's modules, not the whole engine.

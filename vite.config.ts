@@ -82,9 +82,8 @@ export default defineConfig({
       output: {
         // A few files instead of one per set of modules that the same lazy chunks share: what every page
         // runs first (React, react-dom, the router and the app's start-up code, `$initial`), the
-        // signed-in frame and the lesson engine; each small file is compressed apart and costs a round
-        // trip on a school's Wi-Fi (scripts/chunk-groups/vite-plugin.ts,
-        // docs/decisions/011-first-visit-javascript.md).
+        // signed-in frame, the answers session, the lesson engine and each day's lesson; each small file
+        // is compressed apart and costs a round trip on a school's Wi-Fi (scripts/chunk-groups/vite-plugin.ts).
         codeSplitting: { groups: CHUNKS.groups },
       },
       // Our own modules run nothing when imported (only their CSS does): a page that takes one export

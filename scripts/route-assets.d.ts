@@ -10,7 +10,9 @@ export interface ManifestChunk {
 
 /** The chunks a first visit to `route` loads besides the entry, by manifest key. */
 export function routeChunks(route: string): string[];
-/** Reads `<dist>/.vite/manifest.json`; throws naming `npm run build` when there is none. */
+/** Where the build lists the modules imported with `import()` that a chunk group took in, with their chunk's manifest key. */
+export const GROUPED_ENTRIES_FILE: string;
+/** Reads `<dist>/.vite/manifest.json`, with a key for each module of GROUPED_ENTRIES_FILE; throws naming `npm run build` when there is none. */
 export function readManifest(dist?: string): Record<string, ManifestChunk>;
 /** The JS and CSS files (relative to the build folder) a first visit to `route` downloads. */
 export function routeAssets(manifest: Record<string, ManifestChunk>, route: string): { js: string[]; css: string[] };

@@ -31,18 +31,36 @@ export function routeChunks(route) {
 }
 
 /**
- * Reads the build's manifest.
+ * Where the build lists the modules imported with `import()` that share a file with other code (a chunk
+ * group's, scripts/chunk-groups/vite-plugin.ts), relative to the build folder; shape
+ * `{ [module]: manifestKey }`, e.g. `{ "src/days/DayPage.tsx": "_lesson-engine-Ab12.js" }`.
+ */
+export const GROUPED_ENTRIES_FILE = '.vite/grouped-entries.json';
+
+/**
+ * Reads the build's manifest, with a key for each module of {@link GROUPED_ENTRIES_FILE} (the manifest
+ * has none of its own for them) giving the chunk of the file that holds it, so a route's modules are
+ * looked up the same way wherever the build put them.
  *
  * @param {string} [dist] - the build folder
  * @returns {Record<string, { file: string, isEntry?: boolean, imports?: string[], css?: string[] }>}
  * @throws {Error} naming the fix when there is no build
  */
 export function readManifest(dist = 'dist') {
+  let manifest;
   try {
-    return JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8'));
+    manifest = JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8'));
   } catch (error) {
     throw new Error(`${dist}/.vite/manifest.json is missing: run \`npm run build\` before \`npm run size\`.`, { cause: error });
   }
+  let grouped = {};
+  try {
+    grouped = JSON.parse(readFileSync(`${dist}/${GROUPED_ENTRIES_FILE}`, 'utf8'));
+  } catch {
+    // A build without chunk groups lists none.
+  }
+  for (const [module, key] of Object.entries(grouped)) if (!(module in manifest) && manifest[key]) manifest[module] = manifest[key];
+  return manifest;
 }
 
 /**

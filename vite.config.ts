@@ -12,6 +12,7 @@ import { dayPreviewsFile } from './scripts/day-previews/vite-plugin.ts';
 import { embedOrigins } from './scripts/embed-origins/vite-plugin.ts';
 import { lessonImageEntries } from './scripts/lesson-images.ts';
 import { publishedDays } from './scripts/published-days/vite-plugin.ts';
+import { reactRouterProductionBuild } from './scripts/react-router-production/vite-plugin.ts';
 import { routePreloadsFile } from './scripts/route-preloads/vite-plugin.ts';
 
 /** Modules of this repository's `src/` and `engine/` (TypeScript), by absolute path. */
@@ -36,6 +37,8 @@ export default defineConfig({
   plugins: [
     { enforce: 'pre', ...mdx({ providerImportSource: '@mdx-js/react', remarkPlugins: [remarkGfm, remarkSectionize], rehypePlugins: [rehypeSlug] }) },
     react({ include: /\.(jsx|js|mdx|md|tsx|ts)$/ }),
+    // A build takes react-router's production files; its package.json offers only its development ones.
+    reactRouterProductionBuild(),
     // virtual:published-days: which days exist, for the entry's routes and menus (src/site/days.ts).
     publishedDays(import.meta.dirname),
     // dist/embed-origins.json: the framed sites the server's CSP allows (docs/security.md#headers).

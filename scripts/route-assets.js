@@ -2,7 +2,7 @@
 // following the static imports of the entry and of the chunks the app loads at once for that route
 // (src/preload-route.ts, `preloadRoute`). Used by the bundle budgets (.size-limit.js), by bench:web, and by
 // e2e/route-assets.spec.ts, which checks that this derivation is what Chromium really downloads.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 /**
  * The chunks, by manifest key (source path), that a first visit to a route loads besides the entry,
@@ -44,7 +44,7 @@ export const GROUPED_ENTRIES_FILE = '.vite/grouped-entries.json';
  *
  * @param {string} [dist] - the build folder
  * @returns {Record<string, { file: string, isEntry?: boolean, imports?: string[], css?: string[] }>}
- * @throws {Error} naming the fix when there is no build
+ * @throws {Error} naming the fix when there is no build; a SyntaxError when the list is not JSON
  */
 export function readManifest(dist = 'dist') {
   let manifest;
@@ -53,12 +53,9 @@ export function readManifest(dist = 'dist') {
   } catch (error) {
     throw new Error(`${dist}/.vite/manifest.json is missing: run \`npm run build\` before \`npm run size\`.`, { cause: error });
   }
-  let grouped = {};
-  try {
-    grouped = JSON.parse(readFileSync(`${dist}/${GROUPED_ENTRIES_FILE}`, 'utf8'));
-  } catch {
-    // A build without chunk groups lists none.
-  }
+  // A build without chunk groups (Storybook's, an older one) writes no list.
+  const groupedPath = `${dist}/${GROUPED_ENTRIES_FILE}`;
+  const grouped = existsSync(groupedPath) ? JSON.parse(readFileSync(groupedPath, 'utf8')) : {};
   for (const [module, key] of Object.entries(grouped)) if (!(module in manifest) && manifest[key]) manifest[module] = manifest[key];
   return manifest;
 }

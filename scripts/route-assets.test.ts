@@ -42,6 +42,12 @@ describe('readManifest', () => {
     });
   });
 
+  it('says so when the list of grouped entries is not JSON, instead of reading the build without it', () => {
+    const dist = build(MANIFEST);
+    writeFileSync(join(dist, GROUPED_ENTRIES_FILE), '{"src/days/DayPage.tsx": ');
+    expect(() => readManifest(dist)).toThrow(SyntaxError);
+  });
+
   it('reads a build that lists no grouped entries as its manifest alone', () => {
     const dist = build(MANIFEST);
     expect(readManifest(dist)).toEqual(MANIFEST);

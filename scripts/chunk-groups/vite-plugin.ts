@@ -27,8 +27,9 @@ export interface ChunkGroup {
 const FRAME = /\/src\/(?:SignedInApp\.tsx|auth\/RequireAuth\.tsx|layout\/|site\/days\.ts|api\/site-endpoints\.ts|days\/LessonLink\.tsx)/;
 
 /**
- * The lesson engine and a day's page: the widgets, the answers form and session, the drafts,
- * normalisation, and the libraries only they use (react-hook-form, immer, idb-keyval, MDX's provider).
+ * The lesson engine and a day's page: the widgets, the answers form, and the libraries only they use
+ * (react-hook-form, MDX's provider). The answers session, the drafts and normalisation match too, but
+ * `open-day`, of higher priority, takes them first with the module that imports them.
  */
 const LESSON_ENGINE = /\/engine\/|\/src\/days\/(?:DayPage|Lesson|day-answers|registry)\.|\/node_modules\/(?:react-hook-form|idb-keyval|immer|@mdx-js\/react)\//;
 

@@ -11,6 +11,7 @@ import { compileStartupEagerly } from './scripts/compile-hints/vite-plugin.ts';
 import { dayPreviewsFile } from './scripts/day-previews/vite-plugin.ts';
 import { embedOrigins } from './scripts/embed-origins/vite-plugin.ts';
 import { lessonImageEntries } from './scripts/lesson-images.ts';
+import { precompressedFiles } from './scripts/precompress/vite-plugin.ts';
 import { publishedDays } from './scripts/published-days/vite-plugin.ts';
 import { reactRouterProductionBuild } from './scripts/react-router-production/vite-plugin.ts';
 import { routePreloadsFile } from './scripts/route-preloads/vite-plugin.ts';
@@ -67,6 +68,8 @@ export default defineConfig({
         additionalManifestEntries: lessonImageEntries(`${import.meta.dirname}/content/images`),
       },
     }),
+    // A Brotli and a gzip copy of each script, stylesheet and page, which the server sends as they are.
+    precompressedFiles(),
   ],
   publicDir: false,
   server: {

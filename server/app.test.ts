@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERRORS } from './errors.ts';
@@ -26,6 +27,11 @@ describe('the app around the API (pglite)', () => {
     // What the build lists from the content (scripts/embed-origins/; docs/security.md#headers).
     writeFileSync(join(siteDir, 'dist', 'embed-origins.json'), JSON.stringify({ frameOrigins: ['https://phet.colorado.edu', 'https://www.youtube-nocookie.com'] }));
     writeFileSync(join(siteDir, 'dist', 'assets', 'index-Abc123.js'), BUNDLE);
+    // A file with the build's compressed copies beside it (scripts/precompress/vite-plugin.ts). Their
+    // content says which copy was sent.
+    writeFileSync(join(siteDir, 'dist', 'assets', 'lesson-engine-Pre456.js'), BUNDLE);
+    writeFileSync(join(siteDir, 'dist', 'assets', 'lesson-engine-Pre456.js.br'), brotliCompressSync('// the brotli copy\n'));
+    writeFileSync(join(siteDir, 'dist', 'assets', 'lesson-engine-Pre456.js.gz'), gzipSync('// the gzip copy\n'));
     // What the build lists for the server to link from a route's page (scripts/route-assets.js, routePreloads).
     mkdirSync(dirname(join(siteDir, 'dist', ROUTE_PRELOADS_FILE)));
     writeFileSync(
@@ -207,6 +213,24 @@ describe('the app around the API (pglite)', () => {
       expect(brotli.rawPayload.length).toBeLessThan(BUNDLE.length / 4);
       const gzip = await app.inject({ method: 'GET', url: '/assets/index-Abc123.js', headers: { 'accept-encoding': 'gzip' } });
       expect(gzip.headers['content-encoding']).toBe('gzip');
+    });
+
+    it('sends the compressed copy the build wrote beside a file as it is, by what the browser accepts, and the file itself to one that accepts neither', async () => {
+      const brotli = await app.inject({ method: 'GET', url: '/assets/lesson-engine-Pre456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(brotli.statusCode).toBe(200);
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers['content-type']).toMatch(/javascript/);
+      expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('// the brotli copy\n');
+
+      const gzip = await app.inject({ method: 'GET', url: '/assets/lesson-engine-Pre456.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe('// the gzip copy\n');
+
+      const plain = await app.inject({ method: 'GET', url: '/assets/lesson-engine-Pre456.js', headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(BUNDLE);
     });
 
     it('answers 404 for a missing asset instead of index.html (a module script must never get HTML)', async () => {

@@ -1,6 +1,8 @@
 /**
  * Serving the built front end (STATIC_DIR at /) and lesson images (IMAGES_DIR at /images/), with the
- * history fallback the React router needs.
+ * history fallback the React router needs. A built file with a `.br` or `.gz` copy beside it (the build
+ * writes them: scripts/precompress/vite-plugin.ts) is sent as that copy to a browser that accepts it;
+ * anything else is compressed as it is sent (server/app.ts).
  */
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -55,6 +57,8 @@ export async function staticFiles(app: FastifyInstance, options: StaticFilesOpti
   await app.register(fastifyStatic, {
     root: options.staticDir,
     prefix: '/',
+    // The build's Brotli and gzip copies, compressed once at the highest levels instead of per request.
+    preCompressed: true,
     cacheControl: false, // set below, per file
     setHeaders(reply, path) {
       reply.header('cache-control', path.startsWith(assetsDir) ? ASSET_CACHE_CONTROL : PAGE_CACHE_CONTROL);

@@ -1,20 +1,21 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { useAuth } from './auth/auth-context.ts';
 import { Footer } from './layout/Footer.tsx';
+import { lazyComponent } from './layout/lazy-component.ts';
 import { PageErrorBoundary } from './layout/PageErrorBoundary.tsx';
 import { PAGE_LOADING, RoutePage, type LazyPage } from './layout/RoutePage.tsx';
-import { PUBLIC_PAGE_MODULES, ROUTES, type PublicPageName } from './routes.ts';
+import { PUBLIC_PAGE_MODULES, ROUTES, SIGNED_IN_APP, type PublicPageName } from './routes.ts';
 
 /** Each public page's component, its own chunk (the same imports src/preload-route.ts starts). */
 const PAGES: { [Page in PublicPageName]: LazyPage } = {
-  home: lazy(() => PUBLIC_PAGE_MODULES.home().then((module) => ({ default: () => <module.HomePage /> }))),
-  login: lazy(() => PUBLIC_PAGE_MODULES.login().then((module) => ({ default: () => <module.LoginPage /> }))),
-  forgotPassword: lazy(() => PUBLIC_PAGE_MODULES.forgotPassword().then((module) => ({ default: () => <module.ForgotPasswordPage /> }))),
+  home: lazyComponent(PUBLIC_PAGE_MODULES.home, (module) => module.HomePage),
+  login: lazyComponent(PUBLIC_PAGE_MODULES.login, (module) => module.LoginPage),
+  forgotPassword: lazyComponent(PUBLIC_PAGE_MODULES.forgotPassword, (module) => module.ForgotPasswordPage),
 };
 
 /** The routes of every other page, a chunk of its own that /login never downloads (src/preload-route.ts starts it early). */
-const SignedInApp = lazy(() => import('./SignedInApp.tsx').then((module) => ({ default: module.SignedInApp })));
+const SignedInApp = lazyComponent(SIGNED_IN_APP, (module) => module.SignedInApp);
 
 const PUBLIC_ROUTES = ROUTES.filter((route) => route.access === 'public');
 

@@ -1,33 +1,35 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { homePathFor } from './api/endpoints.ts';
 import { useAuth } from './auth/auth-context.ts';
 import { RequireAuth } from './auth/RequireAuth.tsx';
+import { lazyComponent } from './layout/lazy-component.ts';
 import { Loading } from './layout/Loading.tsx';
+import { lazyImport } from './lazy-import.ts';
 import { RoutePage, type LazyPage } from './layout/RoutePage.tsx';
 import { ROUTES, type AppRoute } from './routes.ts';
 
 /** The dynamic import of each page that needs a sign-in, one chunk each (the public pages' are in src/routes.ts). */
 export const SIGNED_IN_PAGE_MODULES = {
-  profile: () => import('./pages/StudentProfilePage.tsx'),
-  inbox: () => import('./pages/InboxPage.tsx'),
-  workbooks: () => import('./pages/WorkbooksPage.tsx'),
-  workbook: () => import('./pages/WorkbookPage.tsx'),
-  quiz: () => import('./pages/QuizPage.tsx'),
-  section: () => import('./pages/SectionPage.tsx'),
-  day: () => import('./days/DayPage.tsx'),
-  classes: () => import('./facilitator/ClassesPage.tsx'),
-  class: () => import('./facilitator/ClassPage.tsx'),
-  admin: () => import('./facilitator/AdminPage.tsx'),
-  studentDay: () => import('./facilitator/StudentDayPage.tsx'),
-  byQuestion: () => import('./facilitator/ByQuestionPage.tsx'),
+  profile: lazyImport(() => import('./pages/StudentProfilePage.tsx')),
+  inbox: lazyImport(() => import('./pages/InboxPage.tsx')),
+  workbooks: lazyImport(() => import('./pages/WorkbooksPage.tsx')),
+  workbook: lazyImport(() => import('./pages/WorkbookPage.tsx')),
+  quiz: lazyImport(() => import('./pages/QuizPage.tsx')),
+  section: lazyImport(() => import('./pages/SectionPage.tsx')),
+  day: lazyImport(() => import('./days/DayPage.tsx')),
+  classes: lazyImport(() => import('./facilitator/ClassesPage.tsx')),
+  class: lazyImport(() => import('./facilitator/ClassPage.tsx')),
+  admin: lazyImport(() => import('./facilitator/AdminPage.tsx')),
+  studentDay: lazyImport(() => import('./facilitator/StudentDayPage.tsx')),
+  byQuestion: lazyImport(() => import('./facilitator/ByQuestionPage.tsx')),
 } as const;
 
 /** A page that needs a sign-in, by the key of its module in {@link SIGNED_IN_PAGE_MODULES}. */
 export type SignedInPageName = keyof typeof SIGNED_IN_PAGE_MODULES;
 
 /** The signed-in student pages' frame (navigation bar, inbox), a chunk of its own. */
-const SIGNED_IN_LAYOUT = () => import('./layout/SignedInLayout.tsx');
+const SIGNED_IN_LAYOUT = lazyImport(() => import('./layout/SignedInLayout.tsx'));
 
 /**
  * Starts downloading a signed-in route's page, and for a student page its frame (src/preload-route.ts,
@@ -39,25 +41,25 @@ export function preloadSignedInPage(route: AppRoute): void {
 }
 
 const PAGES: { [Page in SignedInPageName]: LazyPage } = {
-  profile: lazy(() => SIGNED_IN_PAGE_MODULES.profile().then((module) => ({ default: () => <module.StudentProfilePage /> }))),
-  inbox: lazy(() => SIGNED_IN_PAGE_MODULES.inbox().then((module) => ({ default: () => <module.InboxPage /> }))),
-  workbooks: lazy(() => SIGNED_IN_PAGE_MODULES.workbooks().then((module) => ({ default: () => <module.WorkbooksPage /> }))),
-  workbook: lazy(() => SIGNED_IN_PAGE_MODULES.workbook().then((module) => ({ default: () => <module.WorkbookPage /> }))),
-  quiz: lazy(() => SIGNED_IN_PAGE_MODULES.quiz().then((module) => ({ default: ({ quiz }: AppRoute) => <module.QuizPage quiz={quiz!} /> }))),
-  section: lazy(() => SIGNED_IN_PAGE_MODULES.section().then((module) => ({ default: ({ section }: AppRoute) => <module.SectionPage section={section!} /> }))),
-  day: lazy(() => SIGNED_IN_PAGE_MODULES.day().then((module) => ({ default: ({ day }: AppRoute) => <module.DayPage day={day!} /> }))),
-  classes: lazy(() => SIGNED_IN_PAGE_MODULES.classes().then((module) => ({ default: () => <module.ClassesPage /> }))),
-  class: lazy(() => SIGNED_IN_PAGE_MODULES.class().then((module) => ({ default: () => <module.ClassPage /> }))),
-  admin: lazy(() => SIGNED_IN_PAGE_MODULES.admin().then((module) => ({ default: () => <module.AdminPage /> }))),
-  studentDay: lazy(() => SIGNED_IN_PAGE_MODULES.studentDay().then((module) => ({ default: () => <module.StudentDayPage /> }))),
-  byQuestion: lazy(() => SIGNED_IN_PAGE_MODULES.byQuestion().then((module) => ({ default: () => <module.ByQuestionPage /> }))),
+  profile: lazyComponent(SIGNED_IN_PAGE_MODULES.profile, (module) => module.StudentProfilePage),
+  inbox: lazyComponent(SIGNED_IN_PAGE_MODULES.inbox, (module) => module.InboxPage),
+  workbooks: lazyComponent(SIGNED_IN_PAGE_MODULES.workbooks, (module) => module.WorkbooksPage),
+  workbook: lazyComponent(SIGNED_IN_PAGE_MODULES.workbook, (module) => module.WorkbookPage),
+  quiz: lazyComponent(SIGNED_IN_PAGE_MODULES.quiz, (module) => ({ quiz }: AppRoute) => <module.QuizPage quiz={quiz!} />),
+  section: lazyComponent(SIGNED_IN_PAGE_MODULES.section, (module) => ({ section }: AppRoute) => <module.SectionPage section={section!} />),
+  day: lazyComponent(SIGNED_IN_PAGE_MODULES.day, (module) => ({ day }: AppRoute) => <module.DayPage day={day!} />),
+  classes: lazyComponent(SIGNED_IN_PAGE_MODULES.classes, (module) => module.ClassesPage),
+  class: lazyComponent(SIGNED_IN_PAGE_MODULES.class, (module) => module.ClassPage),
+  admin: lazyComponent(SIGNED_IN_PAGE_MODULES.admin, (module) => module.AdminPage),
+  studentDay: lazyComponent(SIGNED_IN_PAGE_MODULES.studentDay, (module) => module.StudentDayPage),
+  byQuestion: lazyComponent(SIGNED_IN_PAGE_MODULES.byQuestion, (module) => module.ByQuestionPage),
 };
 
 /** The signed-in student pages' frame (navigation bar, inbox): /login and / never download it. */
-const SignedInLayout = lazy(() => SIGNED_IN_LAYOUT().then((module) => ({ default: module.SignedInLayout })));
+const SignedInLayout = lazyComponent(SIGNED_IN_LAYOUT, (module) => module.SignedInLayout);
 
 /** The facilitator console's frame, a chunk of its own: a student's first visit never downloads it. */
-const StaffLayout = lazy(() => import('./facilitator/StaffLayout.tsx').then((module) => ({ default: module.StaffLayout })));
+const StaffLayout = lazyComponent(lazyImport(() => import('./facilitator/StaffLayout.tsx')), (module) => module.StaffLayout);
 
 function pageOf(route: AppRoute) {
   return <RoutePage route={route} page={PAGES[route.page as SignedInPageName]} />;

@@ -1,7 +1,7 @@
 import { apiClient } from './api/client.ts';
 import { dayAnswersPaths, PROFILE_PATH } from './api/endpoints.ts';
 import { getAccessToken } from './auth/tokens.ts';
-import { isPublicPage, PUBLIC_PAGE_MODULES, routeAt, type PageName } from './routes.ts';
+import { isPublicPage, PUBLIC_PAGE_MODULES, routeAt, SIGNED_IN_APP, type PageName } from './routes.ts';
 
 /**
  * Starts downloading the code of the page at `pathname` at once, in parallel with the rest of start-up,
@@ -21,7 +21,7 @@ export function preloadRoute(pathname: string): PageName | null {
   const { page } = route;
   if (isPublicPage(page)) PUBLIC_PAGE_MODULES[page]().catch(() => undefined);
   else
-    import('./SignedInApp.tsx')
+    SIGNED_IN_APP()
       .then(({ preloadSignedInPage }) => preloadSignedInPage(route))
       .catch(() => undefined);
   // The data the page will ask for first, with the stored login: the start-up profile check

@@ -1,4 +1,5 @@
 import { PUBLISHED_DAYS } from 'virtual:published-days';
+import { lazyImport } from './lazy-import.ts';
 import { QUIZZES, STATIC_SECTIONS, type Quiz, type StaticSection } from './site/sections.ts';
 import type { SignedInPageName } from './SignedInApp.tsx';
 
@@ -12,10 +13,13 @@ import type { SignedInPageName } from './SignedInApp.tsx';
  * components. The other pages' imports are in src/SignedInApp.tsx, which the entry loads only for them.
  */
 export const PUBLIC_PAGE_MODULES = {
-  home: () => import('./pages/HomePage.tsx'),
-  login: () => import('./pages/LoginPage.tsx'),
-  forgotPassword: () => import('./pages/ForgotPasswordPage.tsx'),
+  home: lazyImport(() => import('./pages/HomePage.tsx')),
+  login: lazyImport(() => import('./pages/LoginPage.tsx')),
+  forgotPassword: lazyImport(() => import('./pages/ForgotPasswordPage.tsx')),
 } as const;
+
+/** The routes of every page that needs a sign-in (src/SignedInApp.tsx), a chunk of its own that /login never downloads. */
+export const SIGNED_IN_APP = lazyImport(() => import('./SignedInApp.tsx'));
 
 /** The address of a day's page, e.g. `/sections/day-2` (docs/requirements.md#routes). */
 export function dayPath(day: number): string {

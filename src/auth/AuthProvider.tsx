@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { apiClient, ApiError, type ApiClient } from '../api/client.ts';
 import { fetchProfile, homePathFor, roleOf, type SignupDetails, type UserProfile } from '../api/endpoints.ts';
@@ -85,7 +85,7 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
         (user) => {
           if (cancelled) return;
           storeProfile(user);
-          setState({ status: 'signed-in', user });
+          startTransition(() => setState({ status: 'signed-in', user }));
         },
         (error: unknown) => {
           if (cancelled) return;

@@ -66,7 +66,7 @@ describe('DayPage', () => {
       await renderDay(1);
       await waitFor(() => expect(screen.getByRole('combobox', { name: 'Blank 1' })).toHaveValue('protein'));
       expect(screen.getByRole('combobox', { name: 'Blank 2' })).toHaveValue('');
-      expect(screen.getByDisplayValue('Regulation decides expression.')).toBeInTheDocument();
+      expect(await screen.findByDisplayValue('Regulation decides expression.')).toBeInTheDocument();
       expect(screen.getByText(/^Saved • 10:07/)).toBeInTheDocument();
     });
 

@@ -1,5 +1,4 @@
-import { Suspense, use } from 'react';
-import { usePageData, type Loaded } from '../layout/loaded.ts';
+import { usePageData, useSettled, type Loaded } from '../layout/loaded.ts';
 import { InboxProvider } from '../layout/InboxProvider.tsx';
 import { Loading } from '../layout/Loading.tsx';
 import { PageNav } from '../layout/PageNav.tsx';
@@ -45,16 +44,16 @@ export function DayPage({ day }: { day: number }) {
     <InboxProvider>
       <div className="page">
         <TopNav />
-        <Suspense fallback={<Loading />}>
-          <DayLesson key={data.opening} day={day} opening={data.day} retry={reopen} />
-        </Suspense>
+        <DayLesson key={data.opening} day={day} opening={data.day} retry={reopen} />
       </div>
     </InboxProvider>
   );
 }
 
 function DayLesson({ day, opening, retry }: { day: number; opening: DayData['day']; retry: () => void }) {
-  const loaded = use(opening);
+  // Not use() under Suspense: the lesson shows the moment the day has opened (useSettled says why).
+  const loaded = useSettled(opening);
+  if (loaded === undefined) return <Loading />;
   if (loaded.status === 'failed') {
     return (
       <main className="lesson" id="main">

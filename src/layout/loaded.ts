@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 
 /** What a page's loader found: the data, or that it could not be loaded. */
@@ -11,13 +11,45 @@ export type Loaded<T> = { status: 'ready'; value: T } | { status: 'failed' };
  * @param what - logged with the error when the download fails, e.g. `'The workbooks'`
  */
 export function settle<T>(promise: Promise<T>, what: string): Promise<Loaded<T>> {
-  return promise.then(
-    (value) => ({ status: 'ready', value }),
-    (error: unknown) => {
+  const settled = promise.then(
+    (value): Loaded<T> => ({ status: 'ready', value }),
+    (error: unknown): Loaded<T> => {
       console.error(`${what} could not be loaded.`, error);
       return { status: 'failed' };
     },
   );
+  void settled.then((loaded) => outcomes.set(settled, loaded));
+  return settled;
+}
+
+/** What each promise made by {@link settle} came to, once it has: {@link useSettled} reads it without waiting. */
+const outcomes = new WeakMap<Promise<unknown>, unknown>();
+
+/**
+ * Reads a promise made by {@link settle} without Suspense: undefined while it is pending (the caller
+ * shows Loading), then what it came to. The render that shows it is a React transition, so a long page
+ * renders in slices of a few milliseconds. For a page that shows its data the moment it arrives:
+ * `use()` under Suspense holds back the content replacing a fallback until at least 300 ms after that
+ * fallback was drawn (React's Suspense throttling), which on a day's first visit had kept the lesson
+ * waiting on that timer with its answers already in (docs/decisions/011-first-visit-javascript.md).
+ *
+ * @param promise - from {@link settle}; another promise is read as pending until it settles
+ */
+export function useSettled<T>(promise: Promise<Loaded<T>>): Loaded<T> | undefined {
+  const [, setSettled] = useState<unknown>(null);
+  const outcome = outcomes.get(promise) as Loaded<T> | undefined;
+  useEffect(() => {
+    if (outcome !== undefined) return;
+    let current = true;
+    void promise.then((loaded) => {
+      outcomes.set(promise, loaded);
+      if (current) startTransition(() => setSettled(loaded));
+    });
+    return () => {
+      current = false;
+    };
+  }, [promise, outcome]);
+  return outcome;
 }
 
 /** Each navigation's page data: the router's location object stands for one visit of one path. */

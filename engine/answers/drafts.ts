@@ -96,6 +96,9 @@ function newDraftId(): string {
  */
 export function openDraftStore(scope: string, id: string = newDraftId()): DraftStore {
   const prefix = `${scope}/`;
+  // The database starts opening now, so the first read need not wait for it (a day opens its drafts
+  // while its schema still downloads: src/days/open-day.ts).
+  idbStore();
   let queue: Promise<unknown> = Promise.resolve();
   // The latest write still waiting in the queue with nothing queued after it: a newer write replaces its draft.
   let waitingWrite: { draft: Draft } | null = null;

@@ -354,20 +354,37 @@ function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
   return locks ? locks.request(REFRESH_LOCK_NAME, task) : task();
 }
 
+/** A JWT's claims, read without checking its signature (the server does that); null when it is not a JWT. */
+function tokenClaims(token: string): Record<string, unknown> | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return isRecord(json) ? json : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * When a JWT expires, from its `exp` claim, without checking its signature (the server does that).
  *
  * @returns ms since the epoch, or null when the token is not a JWT with a numeric `exp`
  */
 export function accessTokenExpiry(token: string): number | null {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  try {
-    const json: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
-    return isRecord(json) && typeof json.exp === 'number' ? json.exp * 1000 : null;
-  } catch {
-    return null;
-  }
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : null;
+}
+
+/**
+ * Whose a JWT is, from its `sub` claim: Helix's server puts the user's id there, as a string
+ * (server/auth/tokens.ts). Not checked: only for naming what the device keeps for that user.
+ *
+ * @returns the claim, or null when the token is not a JWT with a non-empty string `sub`
+ */
+export function accessTokenSubject(token: string): string | null {
+  const sub = tokenClaims(token)?.sub;
+  return typeof sub === 'string' && sub ? sub : null;
 }
 
 /** True for a plain JSON object (not null, not an array). */

@@ -1,5 +1,6 @@
 import type { AnswersSession, SaveOutcome } from '../../engine/index.ts';
-import { storedProfile } from './tokens.ts';
+import { accessTokenSubject } from '../api/client.ts';
+import { getAccessToken, storedProfile } from './tokens.ts';
 
 /**
  * The answers sessions of one signed-in student, one per scope (a day): a page opened again gets the
@@ -51,16 +52,19 @@ export function studentScope(owner: string | number): string {
 }
 
 /**
- * Who the answers on this device belong to, for the drafts' scope: the signed-in student's id, else
- * their username, from the profile stored at sign-in. A second student on the same Chromebook gets
- * another scope, so never sees the first one's drafts.
+ * Who the answers on this device belong to, for the drafts' scope: the signed-in student's id, from the
+ * profile stored at sign-in, or else from the access token's subject (the same id, as a string, so the
+ * same scope: a login whose profile is not stored yet opens its day early under the scope the page uses
+ * once the profile is in, src/days/open-day.ts); else their username. A second student on the same
+ * Chromebook gets another scope, so never sees the first one's drafts.
  */
 export function answersOwner(): string | number {
   const profile = storedProfile();
-  if (typeof profile === 'object' && profile !== null) {
-    const { id, username } = profile as { id?: unknown; username?: unknown };
-    if (typeof id === 'string' || typeof id === 'number') return id;
-    if (typeof username === 'string' && username) return username;
-  }
+  const { id, username } = typeof profile === 'object' && profile !== null ? (profile as { id?: unknown; username?: unknown }) : {};
+  if (typeof id === 'string' || typeof id === 'number') return id;
+  const token = getAccessToken();
+  const subject = token === null ? null : accessTokenSubject(token);
+  if (subject !== null) return subject;
+  if (typeof username === 'string' && username) return username;
   return 'anonymous';
 }

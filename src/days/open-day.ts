@@ -21,9 +21,12 @@ let preloaded: { day: number; scope: string; opened: Promise<Loaded<OpenedDay>> 
  * answers it did not see. A failed lesson download is `failed`.
  */
 function openDay(day: number, scope: string): Promise<Loaded<OpenedDay>> {
+  // Made now, so the device's drafts start opening while the schema downloads; unused when the
+  // student's session of this day is already open.
+  const drafts = openDraftStore(scope);
   const opening = loadDaySchema(day).then((schema) => {
     if (!schema) return null;
-    const session = answerSessions.get(scope, () => createAnswersSession({ schema, transport: dayAnswersTransport(day), drafts: openDraftStore(scope) }));
+    const session = answerSessions.get(scope, () => createAnswersSession({ schema, transport: dayAnswersTransport(day), drafts }));
     return session.open().then(() => session);
   });
   const opened = Promise.all([loadDayContent(day), opening]).then(([content, session]) => (content && session ? { content, session } : null));

@@ -5,7 +5,8 @@ import { Footer } from './layout/Footer.tsx';
 import { lazyComponent } from './layout/lazy-component.ts';
 import { PageErrorBoundary } from './layout/PageErrorBoundary.tsx';
 import { PAGE_LOADING, RoutePage, type LazyPage } from './layout/RoutePage.tsx';
-import { PUBLIC_PAGE_MODULES, ROUTES, SIGNED_IN_APP, type PublicPageName } from './routes.ts';
+import { PUBLIC_PAGE_MODULES, ROUTES, type PublicPageName } from './routes.ts';
+import { SIGNED_IN_APP } from './signed-in-app.ts';
 
 /** Each public page's component, its own chunk (the same imports src/preload-route.ts starts). */
 const PAGES: { [Page in PublicPageName]: LazyPage } = {

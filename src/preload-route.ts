@@ -1,7 +1,8 @@
 import { apiClient } from './api/client.ts';
 import { dayAnswersPaths, PROFILE_PATH } from './api/endpoints.ts';
 import { getAccessToken } from './auth/tokens.ts';
-import { isPublicPage, PUBLIC_PAGE_MODULES, routeAt, SIGNED_IN_APP, type PageName } from './routes.ts';
+import { isPublicPage, PUBLIC_PAGE_MODULES, routeAt, type PageName } from './routes.ts';
+import { SIGNED_IN_APP } from './signed-in-app.ts';
 
 /**
  * Starts downloading the code of the page at `pathname` at once, in parallel with the rest of start-up,

@@ -18,9 +18,6 @@ export const PUBLIC_PAGE_MODULES = {
   forgotPassword: lazyImport(() => import('./pages/ForgotPasswordPage.tsx')),
 } as const;
 
-/** The routes of every page that needs a sign-in (src/SignedInApp.tsx), a chunk of its own that /login never downloads. */
-export const SIGNED_IN_APP = lazyImport(() => import('./SignedInApp.tsx'));
-
 /** The address of a day's page, e.g. `/sections/day-2` (docs/requirements.md#routes). */
 export function dayPath(day: number): string {
   return `/sections/day-${day}`;

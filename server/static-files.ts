@@ -1,8 +1,8 @@
 /**
  * Serving the built front end (STATIC_DIR at /) and lesson images (IMAGES_DIR at /images/), with the
  * history fallback the React router needs. A built file with a `.br` or `.gz` copy beside it (the build
- * writes them: scripts/precompress/vite-plugin.ts) is sent as that copy to a browser that accepts it;
- * anything else is compressed as it is sent (server/app.ts).
+ * writes them for its hashed files under `assets/`: scripts/precompress/vite-plugin.ts) is sent as that
+ * copy to a browser that accepts it; anything else is compressed as it is sent (server/app.ts).
  */
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';

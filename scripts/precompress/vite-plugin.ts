@@ -1,7 +1,7 @@
 /**
  * A Vite plugin (build only) that writes a Brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy
- * beside each script, stylesheet, HTML and SVG file of the app's build, which the server sends as they
- * are to a browser that accepts them (server/static-files.ts, `preCompressed`;
+ * beside each script, stylesheet and SVG of the app's build under `assets/`, which the server sends as
+ * they are to a browser that accepts them (server/static-files.ts, `preCompressed`;
  * docs/decisions/011-first-visit-javascript.md).
  */
 import { existsSync } from 'node:fs';
@@ -11,8 +11,13 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-/** The files compressed ahead: text the browser downloads. Source maps, and the build's own lists under `.vite/`, are not. */
-export const PRECOMPRESSED_FILE = /\.(?:js|css|html|svg)$/;
+/**
+ * The files compressed ahead: the scripts, stylesheets and SVGs under `assets/`, whose names change with
+ * their content, so a copy can never be left stale beside a file changed in place. Not index.html (a
+ * deployment replaces it under the same name; the server builds each route's page from it anyway), nor
+ * source maps or the build's own lists under `.vite/`.
+ */
+export const PRECOMPRESSED_FILE = /^assets\/[^/]+\.(?:js|css|svg)$/;
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -53,7 +58,7 @@ export function precompressedFiles(): Plugin {
       async handler(options, bundle) {
         const dir = options.dir;
         if (!dir || !existsSync(join(dir, 'index.html'))) return;
-        const files = Object.keys(bundle).filter((fileName) => PRECOMPRESSED_FILE.test(fileName) && !fileName.startsWith('.vite/'));
+        const files = Object.keys(bundle).filter((fileName) => PRECOMPRESSED_FILE.test(fileName));
         await Promise.all(
           files.map(async (fileName) => {
             const path = join(dir, fileName);

@@ -6,6 +6,7 @@ import { BrowserRouter } from 'react-router';
 import '../engine/styles.css';
 import './styles.css';
 import { App } from './App.tsx';
+import { dayOpeningStarted } from './preload-route.ts';
 import { AuthProvider } from './auth/AuthProvider.tsx';
 import { ServiceWorkerUpdates } from './service-worker/ServiceWorkerUpdates.tsx';
 
@@ -24,13 +25,24 @@ if (preview) {
   }).observe(root, { childList: true, subtree: true });
 }
 
-createRoot(root).render(
-  <StrictMode>
-    <BrowserRouter>
-      <ServiceWorkerUpdates />
-      <AuthProvider>
-        <App />
-      </AuthProvider>
-    </BrowserRouter>
-  </StrictMode>,
+/**
+ * The longest React's first render waits for a day to start opening, ms: the day's chunk is linked from
+ * its page and arrives with this file, so it normally runs within a task or two; on a network that holds
+ * it up, the app starts anyway.
+ */
+const DAY_OPENING_WAIT_MS = 200;
+
+// On a day's first visit the day starts opening (its schema, drafts and answers on their way) before
+// React's first render, which draws only Loading under the day's preview (src/preload-route.ts).
+void dayOpeningStarted(DAY_OPENING_WAIT_MS).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <BrowserRouter>
+        <ServiceWorkerUpdates />
+        <AuthProvider>
+          <App />
+        </AuthProvider>
+      </BrowserRouter>
+    </StrictMode>,
+  ),
 );

@@ -11,7 +11,16 @@ vi.mock('./facilitator/ClassesPage.tsx', () => ({}));
 vi.mock('./facilitator/ClassPage.tsx', () => ({}));
 vi.mock('./facilitator/AdminPage.tsx', () => ({}));
 
-const { preloadRoute } = await import('./preload-route.ts');
+// The day's chunk arrives when a test lets it (a network holding it up, until then).
+const preloadDay = vi.fn();
+let arrive: () => void = () => undefined;
+const arrival = new Promise<void>((resolve) => (arrive = resolve));
+vi.mock('./days/open-day.ts', async () => {
+  await arrival;
+  return { preloadDay };
+});
+
+const { dayOpeningStarted, preloadRoute } = await import('./preload-route.ts');
 
 describe('preloading the page being opened (docs/decisions/011-first-visit-javascript.md)', () => {
   it.each([
@@ -32,5 +41,23 @@ describe('preloading the page being opened (docs/decisions/011-first-visit-javas
   it('starts nothing for a path the app redirects', () => {
     expect(preloadRoute('/sections/day-9')).toBeNull();
     expect(preloadRoute('/workbooks/7/edit')).toBeNull();
+  });
+
+  it('lets the app start after the longest wait while the day’s chunk is held up, and once the day has started opening after it arrives', async () => {
+    localStorage.setItem('accessToken', 'stored-access-token');
+    try {
+      preloadRoute('/sections/day-2');
+      const started = vi.fn();
+      const waited = Date.now();
+      await dayOpeningStarted(300).then(started);
+      expect(Date.now() - waited).toBeGreaterThanOrEqual(250);
+      expect(preloadDay).not.toHaveBeenCalled();
+
+      arrive();
+      await dayOpeningStarted(60_000);
+      expect(preloadDay).toHaveBeenCalledWith(2);
+    } finally {
+      localStorage.removeItem('accessToken');
+    }
   });
 });

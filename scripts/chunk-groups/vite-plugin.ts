@@ -28,13 +28,18 @@ const FRAME = /\/src\/(?:SignedInApp\.tsx|auth\/RequireAuth\.tsx|layout\/|site\/
 
 /**
  * The lesson engine and a day's page: the widgets, the answers form, and the libraries only they use
- * (react-hook-form, MDX's provider). The answers session, the drafts and normalisation match too, but
- * `open-day`, of higher priority, takes them first with the module that imports them.
+ * (react-hook-form). The answers session, the drafts and normalisation match too, but `open-day`, of
+ * higher priority, takes them first with the module that imports them.
  */
-const LESSON_ENGINE = /\/engine\/|\/src\/days\/(?:DayPage|Lesson|day-answers|registry)\.|\/node_modules\/(?:react-hook-form|idb-keyval|immer|@mdx-js\/react)\//;
+const LESSON_ENGINE = /\/engine\/|\/src\/days\/(?:DayPage|Lesson|day-answers|registry)\.|\/node_modules\/(?:react-hook-form|idb-keyval|immer)\//;
 
-/** What opening a day takes (src/days/open-day.ts): the answers session, the drafts, normalisation. */
-const OPEN_DAY = /\/src\/days\/open-day\.ts$/;
+/**
+ * What opening a day takes (src/days/open-day.ts): the answers session, the drafts, normalisation; and
+ * MDX's provider (@mdx-js/react, under 1 kB), the one module a day's lesson file imports besides React:
+ * in `lesson-engine`, it made reading a day's schema, which shares the lesson's file, wait for the whole
+ * engine to run (about 200 ms at 4x CPU on a day's first visit).
+ */
+const OPEN_DAY = /\/src\/days\/open-day\.ts$|\/node_modules\/@mdx-js\/react\//;
 
 /** A day's lesson and schema, one file per day named `day-{n}`. */
 const DAY = /\/(?:content\/days|schemas)\/(day-\d+)\.(?:mdx|schema\.json)$/;

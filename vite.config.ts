@@ -68,7 +68,7 @@ export default defineConfig({
         additionalManifestEntries: lessonImageEntries(`${import.meta.dirname}/content/images`),
       },
     }),
-    // A Brotli and a gzip copy of each script, stylesheet and page, which the server sends as they are.
+    // A Brotli and a gzip copy of each hashed script, stylesheet and SVG, which the server sends as they are.
     precompressedFiles(),
   ],
   publicDir: false,

@@ -6,7 +6,8 @@ export type Loaded<T> = { status: 'ready'; value: T } | { status: 'failed' };
 
 /**
  * Turns a download into a {@link Loaded} that never rejects, for a page loader to hand to its page
- * unresolved: the page renders at once (its own Loading inside Suspense) and `use()` reads the result.
+ * unresolved: the page renders at once (its own Loading inside Suspense) and `use()` reads the result,
+ * or {@link useSettled} without Suspense.
  *
  * @param what - logged with the error when the download fails, e.g. `'The workbooks'`
  */

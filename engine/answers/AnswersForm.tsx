@@ -30,7 +30,7 @@ export function useAnswersContext(widget: string): AnswersContextValue {
   return context;
 }
 
-const NO_SESSION_STATE: SaveState = { dirty: false, saving: false, savedAt: null, failure: null, onDevice: false, fromDevice: false };
+const NO_SESSION_STATE: SaveState = { dirty: false, saving: false, savedAt: null, failure: null, tooLarge: null, onDevice: false, fromDevice: false };
 const noSubscription = () => () => undefined;
 
 /**

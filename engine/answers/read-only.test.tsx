@@ -45,7 +45,7 @@ describe('createReadOnlySession', () => {
     expect(session.current()).toBe(before);
     await expect(session.save()).resolves.toBe('clean');
     await expect(session.flush({ keepalive: true })).resolves.toBe('clean');
-    expect(session.getState()).toEqual({ dirty: false, saving: false, savedAt, failure: null, onDevice: false, fromDevice: false });
+    expect(session.getState()).toEqual({ dirty: false, saving: false, savedAt, failure: null, tooLarge: null, onDevice: false, fromDevice: false });
   });
 
   it('replaces its answers with a restored snapshot, ignoring drafts', () => {

@@ -231,7 +231,7 @@ describe('answers session', () => {
   describe('before any edit', () => {
     it('is clean, not saving, and never saves on its own', async () => {
       const { session, save } = setup();
-      expect(session.getState()).toEqual({ dirty: false, saving: false, savedAt: null, failure: null, onDevice: false, fromDevice: false });
+      expect(session.getState()).toEqual({ dirty: false, saving: false, savedAt: null, failure: null, tooLarge: null, onDevice: false, fromDevice: false });
       await vi.advanceTimersByTimeAsync(60_000);
       expect(save).not.toHaveBeenCalled();
     });
@@ -340,6 +340,83 @@ describe('answers session', () => {
       calls[0]!.reject(new OfflineError());
       await vi.advanceTimersByTimeAsync(0);
       expect(session.getState().failure).toBe('offline');
+    });
+  });
+
+  describe('a save the server refuses as too large (413)', () => {
+    /** What the app's API client rejects with for a 413 (src/api/client.ts): an error carrying the status. */
+    const tooLarge = () => Object.assign(new Error('413 body_too_large: The request body is larger than 256 KB.'), { status: 413, code: 'body_too_large' });
+    const twoTexts: AnswersSchema = {
+      type: 'object',
+      default: {},
+      properties: { title: { ...text, description: 'A title.' }, story: { ...text, description: 'The story, in your own words.' } },
+    };
+
+    function setupTwoTexts() {
+      const { transport, calls } = controlledTransport();
+      const { drafts, writes, removed } = fakeDrafts();
+      const session = createAnswersSession({ schema: twoTexts, transport, drafts });
+      session.restore(null);
+      return { session, calls, writes, removed, save: transport.save as ReturnType<typeof vi.fn> };
+    }
+
+    it('names the answer holding the most text, keeps every word on the page and the device, and is not "kept on this device"', async () => {
+      const { session, calls, writes, removed } = setupTwoTexts();
+      const long = 'Once upon a time '.repeat(20_000);
+      session.edit({ title: 'Mine', story: long });
+      await vi.advanceTimersByTimeAsync(2_000);
+      calls[0]!.reject(tooLarge());
+      await vi.advanceTimersByTimeAsync(0);
+      expect(session.getState()).toMatchObject({
+        dirty: true,
+        saving: false,
+        failure: 'too-large',
+        tooLarge: { path: 'story', label: 'The story, in your own words.' },
+        onDevice: true,
+      });
+      expect(session.current()).toEqual({ title: 'Mine', story: long });
+      expect(writes.at(-1)).toEqual({ title: 'Mine', story: long });
+      expect(removed).toEqual([]);
+    });
+
+    it('never sends the same answers again: no retry, no interval save, no flush, no explicit save', async () => {
+      const { session, calls, save } = setupTwoTexts();
+      session.edit({ title: 'Mine', story: 'far too long' });
+      await vi.advanceTimersByTimeAsync(2_000);
+      calls[0]!.reject(tooLarge());
+      await vi.advanceTimersByTimeAsync(5 * 60_000);
+      await expect(session.flush()).resolves.toBe('failed');
+      await expect(session.save()).resolves.toBe('failed');
+      expect(save).toHaveBeenCalledTimes(1);
+      expect(session.getState()).toMatchObject({ dirty: true, failure: 'too-large' });
+    });
+
+    it('saves again after the next edit, and forgets the refusal once the server confirms', async () => {
+      const { session, calls } = setupTwoTexts();
+      session.edit({ title: 'Mine', story: 'far too long' });
+      await vi.advanceTimersByTimeAsync(2_000);
+      calls[0]!.reject(tooLarge());
+      await vi.advanceTimersByTimeAsync(0);
+      session.edit({ title: 'Mine', story: 'shorter' });
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(calls).toHaveLength(2);
+      expect(calls[1]!.answers).toEqual({ title: 'Mine', story: 'shorter' });
+      calls[1]!.resolve();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(session.getState()).toMatchObject({ dirty: false, failure: null, tooLarge: null });
+    });
+
+    it('saves an edit made while the refused save was on its way, as usual', async () => {
+      const { session, calls } = setupTwoTexts();
+      session.edit({ title: 'Mine', story: 'far too long' });
+      await vi.advanceTimersByTimeAsync(2_000);
+      session.edit({ title: 'Mine', story: 'cut down' });
+      calls[0]!.reject(tooLarge());
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(calls.map((call) => call.answers)).toEqual([
+        { title: 'Mine', story: 'far too long' },
+        { title: 'Mine', story: 'cut down' },
+      ]);
     });
   });
 

@@ -1,4 +1,4 @@
-import { mergeAnswers, repairAnswers, type Answers, type AnswersSchema } from '../schema/index.ts';
+import { answerFields, mergeAnswers, repairAnswers, valueAt, type Answers, type AnswersSchema } from '../schema/index.ts';
 import { AUTOSAVE_DEBOUNCE_MS, AUTOSAVE_INTERVAL_MS, MAX_CONFLICT_MERGES, SAVE_RETRY_BASE_MS, SAVE_RETRY_MAX_MS } from './constants.ts';
 import type { Draft, DraftStore, SavedCopy } from './drafts.ts';
 
@@ -28,7 +28,8 @@ export interface TransportSaveOptions {
  * `load` resolves null when nothing is saved yet and rejects when the answers could not be loaded.
  * `save` resolves what the server stored, rejects with {@link RevisionConflictError} when the server
  * holds a newer revision than `baseRevision`, with {@link OfflineError} when it could not be reached,
- * and with anything else for a server failure.
+ * with an error whose `status` is 413 (HTTP Content Too Large, as an API client's error carries it)
+ * when the answers are larger than the server accepts, and with anything else for a server failure.
  */
 export interface AnswersTransport {
   load(): Promise<AnswersSnapshot | null>;
@@ -59,13 +60,24 @@ export class OfflineError extends Error {
   }
 }
 
+/** The answer a save refused as too large most likely owes it to: the field holding the most text. */
+export interface TooLargeAnswer {
+  /** Its dotted path in the answers, e.g. `geneQ1` or `compare.table.2.notes`. */
+  path: string;
+  /** What the field asks: its schema `description` (`answerFields`' label, e.g. `The four worksheet questions (3)`). */
+  label: string;
+}
+
 /**
  * What the save pill shows (docs/requirements.md#save-state):
  * - `dirty`: there are edits the server has not confirmed;
  * - `saving`: a save is on its way;
  * - `savedAt`: when the server last confirmed the answers (or when they were loaded), else null;
- * - `failure`: why the last save failed, until one succeeds: `offline` (the server could not be reached)
- *   or `server` (it answered with an error);
+ * - `failure`: why the last save failed, until one succeeds: `offline` (the server could not be reached),
+ *   `too-large` (the server refused the answers as larger than it accepts: HTTP 413) or `server` (it
+ *   answered with another error);
+ * - `tooLarge`: after a `too-large` failure, the answer with the most text, to name to the student;
+ *   null otherwise (or when no field of the schema holds text);
  * - `onDevice`: the latest edit is stored in this device's drafts (false when storage is refused);
  * - `fromDevice`: the server could not be reached when the day opened, so what the page shows comes
  *   from this device (the app from the service worker, the answers from the copy and drafts kept here);
@@ -75,7 +87,8 @@ export interface SaveState {
   readonly dirty: boolean;
   readonly saving: boolean;
   readonly savedAt: Date | null;
-  readonly failure: 'offline' | 'server' | null;
+  readonly failure: 'offline' | 'server' | 'too-large' | null;
+  readonly tooLarge: TooLargeAnswer | null;
   readonly onDevice: boolean;
   readonly fromDevice: boolean;
 }
@@ -163,6 +176,30 @@ function isOffline(error: unknown): boolean {
   return error instanceof OfflineError || (typeof navigator !== 'undefined' && navigator.onLine === false);
 }
 
+/** Whether a save was refused as too large: an error with `status` 413, as {@link AnswersTransport} says. */
+function isTooLarge(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 413;
+}
+
+/**
+ * The field of `schema` whose value in `answers` is the largest once written as JSON: the one to shorten
+ * when a save is refused as too large.
+ *
+ * @returns its path and label, or null when the schema has no field
+ */
+function largestAnswer(schema: AnswersSchema, answers: Answers): TooLargeAnswer | null {
+  let largest: TooLargeAnswer | null = null;
+  let largestSize = -1;
+  for (const field of answerFields(schema)) {
+    const size = JSON.stringify(valueAt(answers, field.path) ?? null).length;
+    if (size > largestSize) {
+      largest = { path: field.path, label: field.label };
+      largestSize = size;
+    }
+  }
+  return largest;
+}
+
 /**
  * The life of one day's answers (docs/decisions/007-one-answers-session.md): restore once, edit, draft,
  * autosave with revisions, merge on conflict. The save rules (docs/requirements.md#save-state,
@@ -171,6 +208,9 @@ function isOffline(error: unknown): boolean {
  * - Triggers: {@link AUTOSAVE_DEBOUNCE_MS} after the last edit (the first edit too); every
  *   {@link AUTOSAVE_INTERVAL_MS} while dirty; `flush` (tab hidden, logout, page closed); after a failed
  *   silent save, a retry with exponential backoff and jitter (1 s doubling up to 30 s).
+ * - Answers the server refused as too large (413) are never sent again unchanged, by any trigger (the
+ *   answer would be the same): the state names the largest answer (`tooLarge`), the page and the draft
+ *   keep every word, and the next edit saves again.
  * - One save runs at a time and sends the answers as they are when it starts. A save that succeeds
  *   clears `dirty` only if no edit arrived while it ran; a failed silent save leaves `dirty` set.
  * - Every edit is written at once to this page's draft on the device, removed only when the server
@@ -195,8 +235,10 @@ export function createAnswersSession(options: AnswersSessionOptions): AnswersSes
   let base: Answers = answers;
   let baseRevision: number | null = 0;
   let restoredDraftIds: string[] = [];
-  let state: SaveState = { dirty: false, saving: false, savedAt: null, failure: null, onDevice: false, fromDevice: false };
+  let state: SaveState = { dirty: false, saving: false, savedAt: null, failure: null, tooLarge: null, onDevice: false, fromDevice: false };
   let editCount = 0;
+  /** The edit count of answers the server refused as too large; null when none were. */
+  let refusedAsTooLarge: number | null = null;
   let editedAt = 0;
   let failures = 0;
   let paused = false;
@@ -271,7 +313,8 @@ export function createAnswersSession(options: AnswersSessionOptions): AnswersSes
           restoredDraftIds = [];
           if (editedMeanwhile) writeDraft(); // keep the newer edits, now on the new base
         }
-        setState({ saving: false, savedAt, dirty: editedMeanwhile, failure: null, onDevice: editedMeanwhile && state.onDevice, fromDevice: false });
+        refusedAsTooLarge = null;
+        setState({ saving: false, savedAt, dirty: editedMeanwhile, failure: null, tooLarge: null, onDevice: editedMeanwhile && state.onDevice, fromDevice: false });
         if (!editedMeanwhile) stopTimers();
         return 'saved';
       } catch (error) {
@@ -286,8 +329,14 @@ export function createAnswersSession(options: AnswersSessionOptions): AnswersSes
           writeDraft();
           continue;
         }
+        if (isTooLarge(error)) {
+          // Sent again unchanged, they would be refused again: wait for an edit (docs/security.md#server-limits).
+          refusedAsTooLarge = editsAtStart;
+          setState({ saving: false, failure: 'too-large', tooLarge: largestAnswer(schema, sent) });
+          return 'failed';
+        }
         failures += 1;
-        setState({ saving: false, failure: isOffline(error) ? 'offline' : 'server' });
+        setState({ saving: false, failure: isOffline(error) ? 'offline' : 'server', tooLarge: null });
         if (silent || state.dirty) scheduleRetry();
         return 'failed';
       }
@@ -304,6 +353,7 @@ export function createAnswersSession(options: AnswersSessionOptions): AnswersSes
       return save({ silent, keepalive });
     }
     if (silent && !state.dirty) return 'clean';
+    if (refusedAsTooLarge === editCount) return 'failed';
     const current = run(keepalive, silent);
     running = current;
     const outcome = await current;
@@ -330,6 +380,7 @@ export function createAnswersSession(options: AnswersSessionOptions): AnswersSes
       found.splice(0, found.length, ...found.filter((draft) => draft.id !== own.id), own);
     }
     restoredDraftIds = found.map((draft) => draft.id);
+    refusedAsTooLarge = null;
     if (snapshot === undefined && found.length > 0) {
       const newest = found[found.length - 1]!;
       answers = repairAnswers(schema, newest.answers);
@@ -348,7 +399,7 @@ export function createAnswersSession(options: AnswersSessionOptions): AnswersSes
     }
     const dirty = found.length > 0;
     // Drafts read from the device are on it; this tab's own unsaved edits may not be (the device may have refused them).
-    setState({ dirty, savedAt: snapshot?.savedAt ?? null, failure: null, onDevice: onDevice.length > 0 });
+    setState({ dirty, savedAt: snapshot?.savedAt ?? null, failure: null, tooLarge: null, onDevice: onDevice.length > 0 });
     if (dirty) {
       // Restored drafts: the server does not have them yet.
       editCount += 1;
@@ -453,7 +504,7 @@ function fromCopy(copy: SavedCopy): AnswersSnapshot {
  */
 export function createReadOnlySession({ schema, answers, savedAt = null }: ReadOnlySessionOptions): AnswersSession {
   let shown = repairAnswers(schema, answers ?? undefined);
-  let state: SaveState = { dirty: false, saving: false, savedAt, failure: null, onDevice: false, fromDevice: false };
+  let state: SaveState = { dirty: false, saving: false, savedAt, failure: null, tooLarge: null, onDevice: false, fromDevice: false };
   return {
     schema,
     readOnly: true,

@@ -9,7 +9,7 @@ import { SavePill } from './SavePill.tsx';
 const schema = storySchema({ note: storyText('A note.') });
 
 /** Before any save or load. */
-const READY: SaveState = { dirty: false, saving: false, savedAt: null, failure: null, onDevice: false, fromDevice: false };
+const READY: SaveState = { dirty: false, saving: false, savedAt: null, failure: null, tooLarge: null, onDevice: false, fromDevice: false };
 /** A fixed time for "Saved • time", so the story reads the same every day (9:05 in the morning). */
 const NINE_OH_FIVE = new Date(2026, 10, 23, 9, 5);
 
@@ -26,6 +26,13 @@ function withSaveState(state: SaveState): Decorator {
   );
   return SaveStateDecorator;
 }
+
+/** A 390 px phone's width, the pill fixed inside it rather than to the viewport. */
+const phoneWidth: Decorator = (Story) => (
+  <div style={{ maxWidth: 390, minHeight: 120, position: 'relative', transform: 'translateZ(0)' }}>
+    <Story />
+  </div>
+);
 
 /** The pill alone, in a fixed state. */
 const pillOnly = () => <SavePill />;
@@ -73,15 +80,36 @@ export const ServerFailingOnDevice: Story = {
   decorators: [withSaveState({ ...READY, dirty: true, failure: 'server', onDevice: true, savedAt: NINE_OH_FIVE })],
 };
 
+/**
+ * The server refused the answers as larger than it accepts (413): "This answer is too long to save", naming
+ * the answer holding the most text, in an error's colours. The text stays on the page and on this device,
+ * and nothing is sent again until the student edits.
+ */
+export const TooLarge: Story = {
+  render: pillOnly,
+  decorators: [withSaveState({ ...READY, dirty: true, failure: 'too-large', tooLarge: { path: 'note', label: 'A note.' }, onDevice: true, savedAt: NINE_OH_FIVE })],
+};
+
+/** The same on a 390 px phone, for an answer whose label is long: cut at a word, then the bar's ellipsis. */
+export const TooLargeNarrowScreen: Story = {
+  render: pillOnly,
+  decorators: [
+    phoneWidth,
+    withSaveState({
+      ...READY,
+      dirty: true,
+      failure: 'too-large',
+      tooLarge: { path: 'notes.2', label: 'What the student noticed about the model, in their own words, with one question it raises (3)' },
+      onDevice: true,
+    }),
+  ],
+};
+
 /** A 390 px phone: the longest text still fits on one line at the bottom right. */
 export const NarrowScreen: Story = {
   render: pillOnly,
   decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 390, minHeight: 120, position: 'relative', transform: 'translateZ(0)' }}>
-        <Story />
-      </div>
-    ),
+    phoneWidth,
     withSaveState({ ...READY, dirty: true, failure: 'server', onDevice: true, savedAt: NINE_OH_FIVE }),
   ],
 };

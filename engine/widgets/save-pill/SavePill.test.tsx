@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { SaveState } from '../../answers/session.ts';
 import { seriousAxeViolations } from '../../test/axe.ts';
 import * as stories from './SavePill.stories.tsx';
-import { OFFLINE_ON_DEVICE_TEXT, OPENED_FROM_DEVICE_TEXT, SERVER_FAILING_ON_DEVICE_TEXT, savePillText } from './SavePill.tsx';
+import { OFFLINE_ON_DEVICE_TEXT, OPENED_FROM_DEVICE_TEXT, SERVER_FAILING_ON_DEVICE_TEXT, savePillText, TOO_LARGE_TEXT } from './SavePill.tsx';
 
-const clean: SaveState = { dirty: false, saving: false, savedAt: null, failure: null, onDevice: false, fromDevice: false };
+const clean: SaveState = { dirty: false, saving: false, savedAt: null, failure: null, tooLarge: null, onDevice: false, fromDevice: false };
 
 describe('savePillText (spec section 4, "Save state"; issue 6)', () => {
   const nineOhFive = new Date(2026, 10, 23, 9, 5);
@@ -54,10 +54,33 @@ describe('savePillText (spec section 4, "Save state"; issue 6)', () => {
       expect(savePillText({ ...clean, dirty: true, failure: 'offline', onDevice: false })).toBe('(unsaved)');
     });
   });
+
+  describe('after a save the server refused as too large', () => {
+    const tooLarge = { ...clean, dirty: true, failure: 'too-large', onDevice: true, savedAt: nineOhFive } as const;
+
+    it('says the answer is too long to save and names it, instead of "kept on this device"', () => {
+      const text = savePillText({ ...tooLarge, tooLarge: { path: 'reflection', label: 'Your reflection on the lesson.' } });
+      expect(text).toBe(`${TOO_LARGE_TEXT} — “Your reflection on the lesson.”`);
+      expect(text).not.toContain('device');
+    });
+
+    it('cuts a long label at a word and keeps the number of the item in its list', () => {
+      const label = 'What the student noticed about the model, in their own words, with one question it raises (3)';
+      expect(savePillText({ ...tooLarge, tooLarge: { path: 'notes.2', label } })).toBe(`${TOO_LARGE_TEXT} — “What the student noticed about the model, in their own… (3)”`);
+    });
+
+    it('still says it when no field could be named', () => {
+      expect(savePillText({ ...tooLarge, tooLarge: null })).toBe(TOO_LARGE_TEXT);
+    });
+
+    it('reads "Autosaving…" while the edited answers are on their way again', () => {
+      expect(savePillText({ ...tooLarge, saving: true })).toBe('Autosaving…');
+    });
+  });
 });
 
 describe('SavePill', () => {
-  const { Ready, Unsaved, Saving, Saved, OfflineOnDevice, OpenedFromDevice, ServerFailingOnDevice } = composeStories(stories);
+  const { Ready, Unsaved, Saving, Saved, OfflineOnDevice, OpenedFromDevice, ServerFailingOnDevice, TooLarge, TooLargeNarrowScreen } = composeStories(stories);
 
   it.each([
     ['Ready', Ready, /^Ready$/],
@@ -67,6 +90,8 @@ describe('SavePill', () => {
     ['OfflineOnDevice', OfflineOnDevice, new RegExp(`^${OFFLINE_ON_DEVICE_TEXT}$`)],
     ['OpenedFromDevice', OpenedFromDevice, new RegExp(`^${OPENED_FROM_DEVICE_TEXT}$`)],
     ['ServerFailingOnDevice', ServerFailingOnDevice, new RegExp(`^${SERVER_FAILING_ON_DEVICE_TEXT}$`)],
+    ['TooLarge', TooLarge, new RegExp(`^${TOO_LARGE_TEXT} — “A note\\.”$`)],
+    ['TooLargeNarrowScreen', TooLargeNarrowScreen, new RegExp(`^${TOO_LARGE_TEXT} — “What the student noticed`)],
   ])('reads its state politely when %s, with no serious accessibility violation', async (_state, Story, text) => {
     const { container } = render(<Story />);
     const pill = screen.getByRole('status');

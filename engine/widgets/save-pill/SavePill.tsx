@@ -11,10 +11,32 @@ export const OFFLINE_ON_DEVICE_TEXT = 'Offline — saved on this device';
 export const OPENED_FROM_DEVICE_TEXT = 'Offline — opened from this device';
 /** Shown while the server answers with errors and the latest edit is in this device's draft. */
 export const SERVER_FAILING_ON_DEVICE_TEXT = 'Not saved yet — kept on this device';
+/**
+ * Shown, followed by the field, while the server refuses the answers as larger than it accepts (413):
+ * the student must shorten an answer, and waiting will not help (docs/security.md#server-limits).
+ */
+export const TOO_LARGE_TEXT = 'This answer is too long to save';
+/** Longest field label the pill shows after {@link TOO_LARGE_TEXT}, in characters; a longer one is cut at a word, with "…". */
+export const TOO_LARGE_LABEL_MAX_CHARS = 60;
+
+/**
+ * A field's label cut to {@link TOO_LARGE_LABEL_MAX_CHARS} at a word, keeping the item number
+ * `answerFields` ends a list item's or a table cell's label with (" (3)", " (row 2)").
+ */
+function clipLabel(label: string): string {
+  const number = /\s\((?:row )?\d+\)$/.exec(label)?.[0] ?? '';
+  const text = label.slice(0, label.length - number.length);
+  if (text.length <= TOO_LARGE_LABEL_MAX_CHARS) return label;
+  const cut = text.slice(0, TOO_LARGE_LABEL_MAX_CHARS);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > TOO_LARGE_LABEL_MAX_CHARS / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.:;]+$/, '')}…${number}`;
+}
 
 /**
  * The pill's text for a save state (docs/requirements.md#save-state): "Autosaving…" while a save
- * runs; after a failed save, that the answers are kept on this device (when they are); "(unsaved)" while
+ * runs; after a save refused as too large, {@link TOO_LARGE_TEXT} and the largest answer's label, cut
+ * to {@link TOO_LARGE_LABEL_MAX_CHARS} (`This answer is too long to save — “Your reflection.”`); after
+ * another failed save, that the answers are kept on this device (when they are); "(unsaved)" while
  * dirty otherwise; that the day was opened from this device when the server could not be reached;
  * "Saved • time" after a save or a load; "Ready" before any. It never says "Saved" for
  * answers the server has not confirmed.
@@ -24,6 +46,7 @@ export const SERVER_FAILING_ON_DEVICE_TEXT = 'Not saved yet — kept on this dev
  */
 export function savePillText(state: SaveState, locale?: string): string {
   if (state.saving) return 'Autosaving…';
+  if (state.dirty && state.failure === 'too-large') return state.tooLarge ? `${TOO_LARGE_TEXT} — “${clipLabel(state.tooLarge.label)}”` : TOO_LARGE_TEXT;
   if (state.dirty && state.onDevice && state.failure === 'offline') return OFFLINE_ON_DEVICE_TEXT;
   if (state.dirty && state.onDevice && state.failure === 'server') return SERVER_FAILING_ON_DEVICE_TEXT;
   if (state.dirty) return '(unsaved)';
@@ -52,7 +75,19 @@ export function SavePill() {
   const readOnly = useAnswersReadOnly('SavePill');
   const state = useSaveState('SavePill');
   if (readOnly) return null;
-  const tone = state.saving ? 'saving' : state.dirty ? (state.failure && state.onDevice ? 'on-device' : 'dirty') : state.fromDevice ? 'on-device' : state.savedAt ? 'saved' : 'ready';
+  const tone = state.saving
+    ? 'saving'
+    : state.dirty
+      ? state.failure === 'too-large'
+        ? 'too-large'
+        : state.failure && state.onDevice
+          ? 'on-device'
+          : 'dirty'
+      : state.fromDevice
+        ? 'on-device'
+        : state.savedAt
+          ? 'saved'
+          : 'ready';
   return (
     <div className={`save-pill save-pill--${tone}`} role="status" aria-live="polite">
       {savePillText(state)}

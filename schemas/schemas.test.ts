@@ -55,12 +55,13 @@ describe('Day 1 normalisation (spec section 4, "Day page")', () => {
 
   it('restores the ordering exercise defaults when dnd is missing', () => {
     expect(normalize<Day1>(schema, { geneQ1: 'kept' }).dnd).toEqual({
+      // Not the answer's order (docs/requirements.md#answer-fields): the exercise must not start solved.
       available: [
-        'RNA polymerase binds to the positive transcription factor',
-        'Transcription',
-        'mRNA is created',
         'Translation',
+        'A transcription factor binds the DNA, then RNA polymerase attaches at the promoter',
         'Protein is created',
+        'mRNA is created',
+        'Transcription',
       ],
       ordered: ['', '', '', '', ''],
       orderSize: 5,

@@ -100,7 +100,7 @@ export const Day1WithSampleAnswers: Story = {
     saved: {
       fillBlanks: ['protein', 'transcription', 'translation'],
       geneQ1: 'Expression is making the product; regulation decides when and how much.',
-      dnd: { available: ['Translation', 'Protein is created'], ordered: ['RNA polymerase binds to the positive transcription factor', 'Transcription', 'mRNA is created', '', ''], orderSize: 5 },
+      dnd: { available: ['Translation', 'Protein is created'], ordered: ['A transcription factor binds the DNA, then RNA polymerase attaches at the promoter', 'Transcription', 'mRNA is created', '', ''], orderSize: 5 },
     },
   },
 };

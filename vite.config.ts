@@ -1,6 +1,7 @@
 import mdx from '@mdx-js/rollup';
 import react from '@vitejs/plugin-react';
 import rehypeSlug from 'rehype-slug';
+import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkSectionize from 'remark-sectionize';
 import { defineConfig } from 'vite';
@@ -8,19 +9,26 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { bootPaintFirst } from './scripts/boot-paint/vite-plugin.ts';
 import { chunkGroups } from './scripts/chunk-groups/vite-plugin.ts';
 import { compileStartupEagerly } from './scripts/compile-hints/vite-plugin.ts';
+import { contentCheckInDev } from './scripts/content-checker/vite-plugin.ts';
 import { dayPreviewsFile } from './scripts/day-previews/vite-plugin.ts';
 import { embedOrigins } from './scripts/embed-origins/vite-plugin.ts';
 import { lessonImageEntries } from './scripts/lesson-images.ts';
 import { precompressedFiles } from './scripts/precompress/vite-plugin.ts';
+import { remarkDayHeading } from './scripts/published-days/remark-day-heading.ts';
 import { publishedDays } from './scripts/published-days/vite-plugin.ts';
 import { reactRouterProductionBuild } from './scripts/react-router-production/vite-plugin.ts';
 import { routePreloadsFile } from './scripts/route-preloads/vite-plugin.ts';
+import { engineWidgets, lessonWidgets } from './scripts/widget-manifest/vite-plugin.ts';
 
 /** Modules of this repository's `src/` and `engine/` (TypeScript), by absolute path. */
 const OWN_SOURCE = new RegExp(`^${escapeRegExp(import.meta.dirname)}/(?:src|engine)/[^?]*\\.tsx?$`);
 
-/** The files the app's code is split into (scripts/chunk-groups/vite-plugin.ts). */
-const CHUNKS = chunkGroups();
+/** The files the app's code is split into (scripts/chunk-groups/vite-plugin.ts), lazily loaded widgets apart. */
+const CHUNKS = chunkGroups({
+  lazyWidgetFolders: engineWidgets(import.meta.dirname)
+    .filter(({ loading }) => loading === 'lazy')
+    .map(({ folder }) => `${import.meta.dirname}/${folder}`),
+});
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -29,6 +37,8 @@ function escapeRegExp(text: string): string {
 /**
  * Vite config for the app. MDX lessons compile through @mdx-js/rollup, with widgets supplied by
  * `@mdx-js/react`'s provider, so lesson files need no imports (see engine/mdx-components.ts).
+ * A day's YAML front matter (`remark-frontmatter`) names it, and gives its page the first heading
+ * (scripts/published-days/remark-day-heading.ts).
  * `remark-gfm` gives lessons Markdown pipe tables; `rehype-slug` gives every heading an id, so a lesson
  * can link within itself (`[the gene cards](#gene-cards)`); `remark-sectionize` wraps each heading and
  * what follows it, up to the next heading of its level, in a `<section>`, so a lesson renders a part at a
@@ -36,12 +46,16 @@ function escapeRegExp(text: string): string {
  */
 export default defineConfig({
   plugins: [
-    { enforce: 'pre', ...mdx({ providerImportSource: '@mdx-js/react', remarkPlugins: [remarkGfm, remarkSectionize], rehypePlugins: [rehypeSlug] }) },
+    // `vite dev`: a lesson or schema the content checker finds fault with shows its problems in the overlay.
+    contentCheckInDev(import.meta.dirname),
+    { enforce: 'pre', ...mdx({ providerImportSource: '@mdx-js/react', remarkPlugins: [remarkFrontmatter, remarkDayHeading, remarkGfm, remarkSectionize], rehypePlugins: [rehypeSlug] }) },
     react({ include: /\.(jsx|js|mdx|md|tsx|ts)$/ }),
     // A build takes react-router's production files; its package.json offers only its development ones.
     reactRouterProductionBuild(),
     // virtual:published-days: which days exist, for the entry's routes and menus (src/site/days.ts).
     publishedDays(import.meta.dirname),
+    // virtual:lesson-widgets: the MDX component map, from each widget's manifest (engine/mdx-components.ts).
+    lessonWidgets(import.meta.dirname),
     // dist/embed-origins.json: the framed sites the server's CSP allows (docs/security.md#headers).
     embedOrigins(import.meta.dirname),
     routePreloadsFile(),

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { daysOf } from '../scripts/published-days/days.ts';
 import { signUp } from './helpers.ts';
 
 // Small defects a student notices in the first minutes (docs/design.md).
@@ -14,13 +15,11 @@ test.describe('small details of the shell', () => {
 
   test('every day page has its own tab title', async ({ page }) => {
     await signUp(page);
-    const titles = new Set<string>();
-    for (const day of [1, 2, 3, 4, 5]) {
+    const week = daysOf(process.cwd());
+    for (const { day, title } of week) {
       await page.goto(`/sections/day-${day}`);
-      await expect(page).toHaveTitle(new RegExp(`^Day ${day}: .+ – SciTrek$`));
-      titles.add(await page.title());
+      await expect(page).toHaveTitle(`Day ${day}: ${title} – SciTrek`);
     }
-    expect(titles.size).toBe(5);
   });
 
   test('the login page has a way back to the home page', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { daysOf } from '../scripts/published-days/days.ts';
 import { signUp, signUpThroughPage, VIEWPORTS } from './helpers.ts';
 
 // Visual regression: a few screenshot baselines (visual.spec.ts-snapshots/), each one a look that a
@@ -200,11 +201,7 @@ test.describe('images and width', () => {
         '/sections/welcome',
         '/sections/what-youll-learn',
         '/sections/vocabulary',
-        '/sections/day-1',
-        '/sections/day-2',
-        '/sections/day-3',
-        '/sections/day-4',
-        '/sections/day-5',
+        ...daysOf(process.cwd()).map(({ day }) => `/sections/day-${day}`),
       ]) {
         await page.goto(route);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

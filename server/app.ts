@@ -6,6 +6,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { loadAnswersValidator, type AnswersValidator } from './answers/validators.ts';
+import { loadWeek, type Week } from './week.ts';
 import { createAuthenticate } from './auth/authenticate.ts';
 import { rejectUnstorableBody } from './body-guard.ts';
 import { createLoginLimiter, createSignupLimiter, DEFAULT_ABUSE_LIMITS, type AbuseLimitSettings } from './auth/abuse-limits.ts';
@@ -17,7 +18,7 @@ import { fillClassroomKeys } from './facilitator/classes.ts';
 import { fillAnsweredFields } from './answers/store.ts';
 import { loadJwtSecret } from './auth/secret.ts';
 import { createTokenService } from './auth/tokens.ts';
-import { DEFAULT_SERVER_TIMEOUTS, type Config } from './config.ts';
+import { DEFAULT_SERVER_TIMEOUTS, REFUSED_BODY_MAX_BYTES, type Config } from './config.ts';
 import { cspDirectives, loadEmbedOrigins } from './content-security-policy.ts';
 import type { Database } from './db/index.ts';
 import { answerExpectationFailed, ERROR_BODY_SCHEMA, handleClientError, toApiError } from './errors.ts';
@@ -33,6 +34,7 @@ import { dayAnswersRoutes } from './routes/day-answers.ts';
 import { studentRoutes } from './routes/students.ts';
 import { tokenRoutes } from './routes/tokens.ts';
 import { workbookRoutes } from './routes/workbooks.ts';
+import { readRefusedBodies } from './refused-bodies.ts';
 import { createRequestValidatorCompiler } from './request-validation.ts';
 import { addResponseHeaders, API_CACHE_CONTROL, isApiPath } from './response-headers.ts';
 import { SERVICE_WORKER_PATH, staticFiles } from './static-files.ts';
@@ -86,6 +88,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Answer schemas; loaded from `config.schemasDir` unless given. */
   answersValidator?: AnswersValidator;
+  /** The published days and their titles; read from `config.lessonsDir` unless given (server/week.ts). */
+  week?: Week;
   /** Welcome messages for new students; read from `config.inboxDir` unless given. */
   welcomeMessages?: readonly WelcomeMessage[];
   /** Workbooks to store; read from `config.workbooksDir` unless given (null: leave the stored ones). */
@@ -112,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tokens = createTokenService({ secret: loadJwtSecret(config.jwtSecret, config.dataDir), now });
   const passwords = createPasswordHasher(options.passwordHashing ?? OWASP_ARGON2ID, { concurrency: config.passwordHashConcurrency });
   const answersValidator = options.answersValidator ?? loadAnswersValidator(config.schemasDir);
+  const week = options.week ?? loadWeek(config, answersValidator);
 
   const timeouts = config.timeouts ?? DEFAULT_SERVER_TIMEOUTS;
   const app = Fastify({
@@ -143,6 +148,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // An Expect other than 100-continue gets 417 as {"detail", "code"} (Node's own has no body).
   app.server.on('checkExpectation', answerExpectationFailed);
+  // A refusal before the body is read (413, 401, 415…) waits for the rest of the body, so the client
+  // can read it; Expect: 100-continue gets it before the body is sent (docs/security.md#server-limits).
+  readRefusedBodies(app, { maxBytes: config.refusedBodyMaxBytes ?? REFUSED_BODY_MAX_BYTES });
   // Bodies are checked as sent, without type coercion: {"refresh": ["<token>"]} is a 400 (docs/security.md#server-limits).
   app.setValidatorCompiler(createRequestValidatorCompiler());
   addResponseHeaders(app, { hstsMaxAgeSeconds: config.hstsMaxAgeSeconds ?? null });
@@ -214,7 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(workbookRoutes, { db, authenticate, publicUrl: config.publicUrl ?? null });
   await app.register(dayAnswersRoutes, { db, answersValidator, authenticate });
   await app.register(accountRoutes, { db, passwords, sessions, authenticate });
-  await app.register(facilitatorRoutes, { db, answersValidator, passwords, sessions, authenticate });
+  await app.register(facilitatorRoutes, { db, answersValidator, passwords, sessions, authenticate, week });
   await app.register(adminRoutes, { db, passwords, sessions, authenticate });
   await app.register(staticFiles, { staticDir: config.staticDir, imagesDir: config.imagesDir, crossOriginImages: corsOrigins.length > 0 });
 

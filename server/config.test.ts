@@ -15,12 +15,14 @@ describe('parseConfig', () => {
       staticDir: '/srv/helix/dist',
       imagesDir: '/srv/helix/content/images',
       schemasDir: '/srv/helix/schemas',
+      lessonsDir: '/srv/helix/content/days',
       inboxDir: '/srv/helix/content/inbox',
       workbooksDir: '/srv/helix/content/workbooks',
       logLevel: 'info',
       abuseLimits: DEFAULT_ABUSE_LIMITS,
       passwordHashConcurrency: DEFAULT_HASH_CONCURRENCY,
       timeouts: { requestMs: 30_000, headersMs: 10_000, connectionMs: 60_000, keepAliveMs: 72_000 },
+      refusedBodyMaxBytes: 16 * 1024 * 1024,
       hstsMaxAgeSeconds: null,
       trustProxy: false,
       publicUrl: null,
@@ -39,6 +41,7 @@ describe('parseConfig', () => {
         STATIC_DIR: '/opt/helix/dist',
         IMAGES_DIR: 'img',
         SCHEMAS_DIR: 'sch',
+        LESSONS_DIR: 'lessons',
         INBOX_DIR: 'inbox',
         WORKBOOKS_DIR: '/opt/helix/workbooks',
         LOG_LEVEL: 'debug',
@@ -46,6 +49,7 @@ describe('parseConfig', () => {
         HEADERS_TIMEOUT_MS: '5000',
         CONNECTION_TIMEOUT_MS: '45000',
         KEEP_ALIVE_TIMEOUT_MS: '65000',
+        REFUSED_BODY_MAX_BYTES: '1048576',
         HSTS_MAX_AGE: '31536000',
         TRUST_PROXY: '10.0.0.0/8, loopback',
         PUBLIC_URL: 'https://helix.example.org/',
@@ -62,12 +66,14 @@ describe('parseConfig', () => {
       staticDir: '/opt/helix/dist',
       imagesDir: '/srv/helix/img',
       schemasDir: '/srv/helix/sch',
+      lessonsDir: '/srv/helix/lessons',
       inboxDir: '/srv/helix/inbox',
       workbooksDir: '/opt/helix/workbooks',
       logLevel: 'debug',
       abuseLimits: DEFAULT_ABUSE_LIMITS,
       passwordHashConcurrency: DEFAULT_HASH_CONCURRENCY,
       timeouts: { requestMs: 20_000, headersMs: 5_000, connectionMs: 45_000, keepAliveMs: 65_000 },
+      refusedBodyMaxBytes: 1_048_576,
       hstsMaxAgeSeconds: 31_536_000,
       trustProxy: ['10.0.0.0/8', 'loopback'],
       publicUrl: 'https://helix.example.org',
@@ -137,6 +143,11 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ DATABASE_URL: 'mysql://user:hunter2@db/helix' }, '/x')).toThrow(
       expect.objectContaining({ message: expect.not.stringContaining('hunter2') }),
     );
+  });
+
+  it('reads REFUSED_BODY_MAX_BYTES as a whole number of bytes, 0 included, and refuses "16MB"', () => {
+    expect(parseConfig({ REFUSED_BODY_MAX_BYTES: '0' }, '/x').refusedBodyMaxBytes).toBe(0);
+    expect(() => parseConfig({ REFUSED_BODY_MAX_BYTES: '16MB' }, '/x')).toThrow('REFUSED_BODY_MAX_BYTES must be a whole number of bytes from 0 to 1073741824, got "16MB".');
   });
 
   it('refuses a port above 65535', () => {

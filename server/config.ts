@@ -41,6 +41,17 @@ export const CONNECTION_TIMEOUT_MS = 60_000;
 /** 72 s idle between requests: Fastify's default, above the 60 s idle timeout of common load balancers (a shorter one makes them send 502s). */
 export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
+/**
+ * 16 MB (16 MiB): the most of a refused request's body the server reads and throws away before it
+ * answers, so the client can read the answer (docs/security.md#server-limits, `server/refused-bodies.ts`).
+ * 64 times the 256 KB body limit (BODY_LIMIT_BYTES), so a save a client made too large by mistake gets
+ * its 413; a longer body is answered at once and its connection closed. Reading it costs bandwidth, never
+ * memory: nothing read is kept.
+ */
+export const REFUSED_BODY_MAX_BYTES = 16 * 1024 * 1024;
+/** Largest REFUSED_BODY_MAX_BYTES accepted: 1 GiB. More only lets a refused upload hold its socket longer. */
+export const MAX_REFUSED_BODY_MAX_BYTES = 1024 * 1024 * 1024;
+
 /** The timeouts when no variable sets them. */
 export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = {
   requestMs: REQUEST_TIMEOUT_MS,
@@ -67,6 +78,8 @@ export interface Config {
   imagesDir: string;
   /** Where `day-N.schema.json` answer schemas are read from (SCHEMAS_DIR, default ./schemas). */
   schemasDir: string;
+  /** Where the lessons `day-N.mdx` are, whose front matter names each day (LESSONS_DIR, default ./content/days). */
+  lessonsDir: string;
   /** Welcome messages for new students, `*.md` with front matter (INBOX_DIR, default ./content/inbox). */
   inboxDir: string;
   /** Workbooks, one `<slug>.md` each, loaded into the database at start-up (WORKBOOKS_DIR, default ./content/workbooks). */
@@ -75,6 +88,11 @@ export interface Config {
   logLevel: LogLevel;
   /** HTTP timeouts (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, CONNECTION_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS); absent: {@link DEFAULT_SERVER_TIMEOUTS}. */
   timeouts?: ServerTimeouts;
+  /**
+   * The most bytes of a refused request's body read and thrown away before the answer
+   * (REFUSED_BODY_MAX_BYTES); absent: {@link REFUSED_BODY_MAX_BYTES}. 0 answers at once.
+   */
+  refusedBodyMaxBytes?: number;
   /**
    * `Strict-Transport-Security` max-age in seconds (HSTS_MAX_AGE); null or absent: no HSTS header. Even
    * when set, the header goes only on responses to HTTPS requests, never over plain HTTP (docs/security.md).
@@ -205,6 +223,7 @@ export const ENV_SCHEMA = {
     STATIC_DIR: folder('the built front end, served at /', './dist'),
     IMAGES_DIR: folder('lesson images, served at /images/', './content/images'),
     SCHEMAS_DIR: folder('where the day-N.schema.json answer schemas are read from', './schemas'),
+    LESSONS_DIR: folder('where the day-N.mdx lessons are, whose front matter names each day', './content/days'),
     INBOX_DIR: folder('welcome messages for new students, *.md with front matter', './content/inbox'),
     WORKBOOKS_DIR: folder('workbooks, one <slug>.md each, loaded into the database at start-up', './content/workbooks'),
     LOG_LEVEL: { type: 'string', enum: [...LOG_LEVELS], default: 'info', description: 'the server log level (pino)', expected: `one of ${LOG_LEVELS.join(', ')}` },
@@ -213,6 +232,14 @@ export const ENV_SCHEMA = {
     KEEP_ALIVE_TIMEOUT_MS: milliseconds('an idle kept-alive connection is closed after this', KEEP_ALIVE_TIMEOUT_MS),
     // Listed after the other timeouts: its problem of exceeding REQUEST_TIMEOUT_MS (RELATIONS) is reported after theirs.
     HEADERS_TIMEOUT_MS: milliseconds('the headers must arrive within this; at most REQUEST_TIMEOUT_MS', HEADERS_TIMEOUT_MS),
+    REFUSED_BODY_MAX_BYTES: {
+      type: 'integer',
+      minimum: 0,
+      maximum: MAX_REFUSED_BODY_MAX_BYTES,
+      default: REFUSED_BODY_MAX_BYTES,
+      description: "the most bytes of a refused request's body read and thrown away before answering, so the client can read the answer; a longer body is answered at once and the connection closed",
+      expected: `a whole number of bytes from 0 to ${MAX_REFUSED_BODY_MAX_BYTES}`,
+    },
     HSTS_MAX_AGE: {
       type: 'integer',
       minimum: 0,
@@ -265,6 +292,7 @@ interface EnvValues {
   STATIC_DIR: string;
   IMAGES_DIR: string;
   SCHEMAS_DIR: string;
+  LESSONS_DIR: string;
   INBOX_DIR: string;
   WORKBOOKS_DIR: string;
   LOG_LEVEL: LogLevel;
@@ -272,6 +300,7 @@ interface EnvValues {
   CONNECTION_TIMEOUT_MS: number;
   KEEP_ALIVE_TIMEOUT_MS: number;
   HEADERS_TIMEOUT_MS: number;
+  REFUSED_BODY_MAX_BYTES: number;
   HSTS_MAX_AGE?: number;
   TRUST_PROXY?: number | string[];
   LOGIN_FAILURES_BURST: number;
@@ -400,6 +429,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
     staticDir: resolve(cwd, values.STATIC_DIR),
     imagesDir: resolve(cwd, values.IMAGES_DIR),
     schemasDir: resolve(cwd, values.SCHEMAS_DIR),
+    lessonsDir: resolve(cwd, values.LESSONS_DIR),
     inboxDir: resolve(cwd, values.INBOX_DIR),
     workbooksDir: resolve(cwd, values.WORKBOOKS_DIR),
     logLevel: values.LOG_LEVEL,
@@ -409,6 +439,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
       connectionMs: values.CONNECTION_TIMEOUT_MS,
       keepAliveMs: values.KEEP_ALIVE_TIMEOUT_MS,
     },
+    refusedBodyMaxBytes: values.REFUSED_BODY_MAX_BYTES,
     hstsMaxAgeSeconds: values.HSTS_MAX_AGE ?? null,
     trustProxy: values.TRUST_PROXY ?? false,
     abuseLimits: {

@@ -4,3 +4,15 @@
 declare module 'virtual:published-days' {
   export const PUBLISHED_DAYS: readonly number[];
 }
+
+/** Each published day's title from its lesson's front matter, e.g. `{ 1: "Gene Regulation" }` (scripts/published-days/vite-plugin.ts). */
+declare module 'virtual:day-titles' {
+  export const DAY_TITLES: Readonly<Record<number, string>>;
+}
+
+/** The lesson widgets by MDX tag, made from the widget manifest (scripts/widget-manifest/vite-plugin.ts). */
+declare module 'virtual:lesson-widgets' {
+  import type { ComponentType } from 'react';
+
+  export const widgets: Readonly<Record<string, ComponentType<never>>>;
+}

@@ -29,7 +29,7 @@ function imagesOf(name: string, data: unknown): string[] {
 }
 
 describe('content/site', () => {
-  for (const name of ['site', 'gallery', 'team', 'resources', 'days']) {
+  for (const name of ['site', 'gallery', 'team', 'resources']) {
     describe(`${name}.json`, () => {
       const data = content[`../../content/site/${name}.json`];
 

@@ -39,6 +39,15 @@ describe('chunkGroups', () => {
     expect(groupOf(groups, `${ROOT}/content/sections/vocabulary.mdx`)).toBeUndefined();
   });
 
+  it("leaves a widget whose manifest says it loads lazily out of the engine's file, with its whole folder", () => {
+    const { groups, plugin } = chunkGroups({ lazyWidgetFolders: [`${ROOT}/engine/widgets/atlas-viewer`] });
+    parsed(plugin, [`${ROOT}/engine/widgets/atlas-viewer/index.ts`]);
+    expect(groupOf(groups, `${ROOT}/engine/widgets/atlas-viewer/index.ts`)).toBeUndefined();
+    expect(groupOf(groups, `${ROOT}/engine/widgets/atlas-viewer/AtlasViewer.tsx`)).toBeUndefined();
+    expect(groupOf(groups, `${ROOT}/engine/widgets/atlas-viewer-extras/Other.tsx`)).toBe('lesson-engine');
+    expect(groupOf(groups, `${ROOT}/engine/widgets/free-text/FreeText.tsx`)).toBe('lesson-engine');
+  });
+
   it('leaves out a module that some code imports with import(), once the build has read that code', () => {
     const { groups, plugin } = chunkGroups();
     const dialogContent = `${ROOT}/engine/widgets/overlay/OverlayDialogContent.tsx`;

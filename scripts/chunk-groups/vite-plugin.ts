@@ -24,14 +24,14 @@ export interface ChunkGroup {
  * the menus' triggers, the inbox's count and the page titles (src/layout/), which every signed-in page
  * and the home page draw.
  */
-const FRAME = /\/src\/(?:SignedInApp\.tsx|auth\/RequireAuth\.tsx|layout\/|site\/days\.ts|api\/site-endpoints\.ts|days\/LessonLink\.tsx)/;
+const FRAME = /\/src\/(?:SignedInApp\.tsx|auth\/RequireAuth\.tsx|layout\/|site\/days\.ts|api\/site-endpoints\.ts|days\/LessonLink\.tsx)|^\0virtual:day-titles$/;
 
 /**
  * The lesson engine and a day's page: the widgets, the answers form, and the libraries only they use
  * (react-hook-form). The answers session, the drafts and normalisation match too, but `open-day`, of
  * higher priority, takes them first with the module that imports them.
  */
-const LESSON_ENGINE = /\/engine\/|\/src\/days\/(?:DayPage|Lesson|day-answers|registry)\.|\/node_modules\/(?:react-hook-form|idb-keyval|immer)\//;
+const LESSON_ENGINE = /\/engine\/|\/src\/days\/(?:DayPage|Lesson|day-answers|registry)\.|\/node_modules\/(?:react-hook-form|idb-keyval|immer)\/|^\0virtual:lesson-widgets$/;
 
 /**
  * What opening a day takes (src/days/open-day.ts): the answers session, the drafts, normalisation; and
@@ -73,13 +73,19 @@ const ONLY_IMPORTED_LATER = /\/src\/layout\/LogoutDialog\.tsx$/;
  * its own. The plugin notes those modules as the build reads them, before Rolldown forms the groups, and
  * lists the ones in a group's file in {@link GROUPED_ENTRIES_FILE}.
  *
+ * A widget whose manifest says `"loading": "lazy"` (scripts/widget-manifest/manifest.ts) stays out of the
+ * lesson engine's file with everything in its folder: the component map imports it with `import()`, and
+ * its folder's other modules would otherwise join the engine.
+ *
+ * @param options.lazyWidgetFolders - absolute folders of the lazily loaded widgets
  * @returns `groups` for the config and `plugin` for its plugins; both are needed
  */
-export function chunkGroups(): { groups: ChunkGroup[]; plugin: Plugin } {
+export function chunkGroups({ lazyWidgetFolders = [] }: { lazyWidgetFolders?: readonly string[] } = {}): { groups: ChunkGroup[]; plugin: Plugin } {
   const importedLater = new Set<string>();
   let root = process.cwd();
+  const inLazyWidget = (id: string) => lazyWidgetFolders.some((folder) => id.startsWith(`${folder}/`));
   const grouped = (pattern: RegExp) => (id: string) =>
-    pattern.test(id) && !ONLY_IMPORTED_LATER.test(id) && (!importedLater.has(id) || LOADED_WITH_THEIR_GROUP.test(id));
+    pattern.test(id) && !ONLY_IMPORTED_LATER.test(id) && !inLazyWidget(id) && (!importedLater.has(id) || LOADED_WITH_THEIR_GROUP.test(id));
   return {
     groups: [
       // What every page runs first, in one file: React, react-dom, the router and the app's start-up code.

@@ -6,6 +6,8 @@ import { checkLinks } from './links.ts';
 import { LessonSyntaxError, parseLesson, type Lesson } from './parse-lesson.ts';
 import { byFileAndLine, type ContentProblem } from './problem.ts';
 import { NO_INPUT_KEYWORD, schemaLine, unboundFields } from './schema-fields.ts';
+import { frontMatterProblems, readFrontMatter } from '../published-days/days.ts';
+import { readWidgetManifest, type WidgetManifestEntry } from '../widget-manifest/manifest.ts';
 import { checkWidgets } from './widget-checks.ts';
 
 /** Where the content lives. Tests point these at small fixture lessons. */
@@ -22,7 +24,12 @@ export interface ContentLocations {
   images: string;
   /** The counts file (`content/checks.json`); no counts are checked when omitted. */
   checks?: string;
+  /** The widget manifest; this repository's (scripts/widget-manifest/manifest.ts) when omitted. */
+  widgets?: readonly WidgetManifestEntry[];
 }
+
+/** This repository's folder, whose widget manifest the checker reads by default. */
+const REPOSITORY = join(import.meta.dirname, '..', '..');
 
 const DAY_FILE = /^day-(\d+)\.mdx$/;
 const SCHEMA_FILE = /^day-(\d+)\.schema\.json$/;
@@ -40,7 +47,10 @@ const SCHEMA_FILE = /^day-(\d+)\.schema\.json$/;
  *    `title`, an image without `alt`, a widget bound to a field of the wrong shape;
  * 5. a count that differs from `checks` (docs/requirements.md#constants);
  * 6. an internal link or `#jump` link that points nowhere;
- * 7. a missing image file.
+ * 7. a missing image file;
+ * 8. a tag no widget manifest declares (`<Tag>.widget.json`), with the known tags;
+ * 9. a day's front matter without a `title`, or with a malformed key, and a `# ` heading written in a day
+ *    (the page's heading comes from the front matter; docs/authoring.md).
  * Also: a file that is not valid MDX, a day without a schema or a schema without a day, and a schema
  * that breaks the engine's rules (engine/schema/check-schema.ts).
  *
@@ -50,6 +60,7 @@ const SCHEMA_FILE = /^day-(\d+)\.schema\.json$/;
 export function checkContent(locations: ContentLocations): ContentProblem[] {
   const shown = (path: string) => relative(locations.root, path) || '.';
   const problems: ContentProblem[] = [];
+  const widgets = new Map((locations.widgets ?? readWidgetManifest(REPOSITORY)).map((entry) => [entry.tag, entry]));
 
   const parse = (path: string): Lesson | undefined => {
     try {
@@ -76,6 +87,7 @@ export function checkContent(locations: ContentLocations): ContentProblem[] {
     const match = DAY_FILE.exec(name);
     if (!match) continue;
     const lesson = parse(join(locations.days, name));
+    if (lesson) problems.push(...checkFrontMatter(lesson, readFileSync(join(locations.days, name), 'utf8')));
     days.set(Number(match[1]), lesson);
     pages.set(`day-${match[1]}`, lesson);
   }
@@ -116,7 +128,7 @@ export function checkContent(locations: ContentLocations): ContentProblem[] {
       const dotted = path.replace(/^answers\.?/, '').replaceAll('[]', '.0');
       problems.push({ file: schemaFile, line: schemaLine(schemaText, dotted), where: 'schema', expected: 'a field with a default and a description (engine/schema/types.ts)', found: `${path}: ${rest.join(': ')}` });
     }
-    const checked = checkWidgets(lesson, { schema, file: schemaFile });
+    const checked = checkWidgets(lesson, { schema, file: schemaFile }, widgets);
     problems.push(...checked.problems);
     for (const path of unboundFields(schema, checked.bindings.map((binding) => binding.path))) {
       problems.push({
@@ -132,7 +144,7 @@ export function checkContent(locations: ContentLocations): ContentProblem[] {
 
   for (const [slug, lesson] of sections) {
     if (!lesson) continue;
-    const checked = checkWidgets(lesson, undefined);
+    const checked = checkWidgets(lesson, undefined, widgets);
     problems.push(...checked.problems, ...checkCounts(lesson, counts.sections[slug] ?? [], checked.bindings));
   }
 
@@ -140,6 +152,24 @@ export function checkContent(locations: ContentLocations): ContentProblem[] {
   for (const lesson of pages.values()) if (lesson) problems.push(...checkLinks(lesson, { pages, imagesDirectory: locations.images, imagesShown }));
 
   return problems.sort(byFileAndLine);
+}
+
+/** A day's front matter (scripts/published-days/days.ts), and no `# ` heading of the author's own. */
+function checkFrontMatter(lesson: Lesson, text: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  let data: Record<string, unknown>;
+  try {
+    data = readFrontMatter(text);
+  } catch (error) {
+    return [{ file: lesson.file, line: 1, where: 'front matter', expected: 'YAML between --- lines', found: error instanceof Error ? error.message.split('\n')[0]! : String(error) }];
+  }
+  for (const problem of frontMatterProblems(data)) problems.push({ file: lesson.file, line: 1, where: 'front matter', expected: 'title (and optionally subtitle, published) as docs/authoring.md says', found: problem });
+  for (const node of lesson.tree.children) {
+    if (node.type === 'heading' && node.depth === 1 && node.position) {
+      problems.push({ file: lesson.file, line: node.position.start.line, where: '# heading', expected: "no # heading: the page's heading comes from the front matter's title and subtitle", found: 'a # heading' });
+    }
+  }
+  return problems;
 }
 
 function listFiles(directory: string): string[] {

@@ -2,11 +2,13 @@ import GithubSlugger from 'github-slugger';
 import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
+import { remarkDayHeading } from '../published-days/remark-day-heading.ts';
 import { literalValue } from './literal.ts';
 
 /** An attribute as written on a tag: a literal value (`name="x"`, `rows={4}`, a bare `open`), or code the checker does not run. */
@@ -51,11 +53,12 @@ export class LessonSyntaxError extends Error {
   }
 }
 
-const processor = unified().use(remarkParse).use(remarkMdx).use(remarkGfm);
+const processor = unified().use(remarkParse).use(remarkMdx).use(remarkFrontmatter).use(remarkGfm);
+const withDayHeading = unified().use(remarkDayHeading);
 
 /**
- * Parses an MDX lesson as the build does (`remark-mdx` and `remark-gfm`, see vite.config.ts), without
- * compiling or running it.
+ * Parses an MDX lesson as the build does (`remark-mdx`, `remark-frontmatter`, the day's heading from its
+ * front matter and `remark-gfm`, see vite.config.ts), without compiling or running it.
  *
  * @param file - the path shown in messages
  * @param text - the file's contents
@@ -64,7 +67,7 @@ const processor = unified().use(remarkParse).use(remarkMdx).use(remarkGfm);
 export function parseLesson(file: string, text: string): Lesson {
   let tree: Root;
   try {
-    tree = processor.parse(text);
+    tree = withDayHeading.runSync(processor.parse(text), { path: file }) as Root;
   } catch (error) {
     // remark-mdx's messages carry the place in their text, e.g. "Expected a closing tag for `<A>` (3:1-3:13)".
     const reason = typeof error === 'object' && error !== null && 'reason' in error && typeof error.reason === 'string' ? error.reason : String(error);

@@ -1,32 +1,17 @@
 import { schemaAt, type AnswersSchema } from '../../engine/schema/index.ts';
+import type { FieldShape, PropKind, WidgetManifestEntry } from '../widget-manifest/manifest.ts';
 import { attributeOf, describeElement, NOT_LITERAL, type ElementUse, type Lesson } from './parse-lesson.ts';
 import { shown, type ContentProblem } from './problem.ts';
 import { describeNode, isUnder, NO_INPUT_KEYWORD, whyNotAField } from './schema-fields.ts';
 
-/** What a binding widget needs its field to be. */
-type FieldKind = 'text' | 'rows' | 'order';
-
-/**
- * The widgets that bind a field of the answers by `name` (`useAnswerField` in engine/answers/AnswersForm.tsx), and the
- * kind of field each binds: `ThinkRespond` binds one text field through its own `FreeText`, an
- * `AnswersTable` a whole list of rows, an `OrderSteps` a whole `{ available, ordered, orderSize }` object.
- */
-export const BINDING_WIDGETS: Readonly<Record<string, FieldKind>> = {
-  BlankChoice: 'text',
-  FreeText: 'text',
-  ThinkRespond: 'text',
-  AnswersTable: 'rows',
-  OrderSteps: 'order',
-};
-
-/** Options a `BlankChoice` must have: each of Day 1's blanks is a choice of two (docs/requirements.md#day-1). */
+/** Options a `two-options` prop must have: each of Day 1's blanks is a choice of two (docs/requirements.md#day-1). */
 export const BLANK_CHOICE_OPTION_COUNT = 2;
-
-/** Widgets that show another page or an embed and need a `title` (it names the frame or dialog for screen readers). */
-export const TITLED_WIDGETS: readonly string[] = ['EmbedPanel', 'InteractiveOverlay', 'AtlasViewer'];
 
 /** `AnswersTable` column inputs (engine/widgets/answers-table/AnswersTable.tsx). */
 const TABLE_INPUTS: readonly unknown[] = ['none', 'text', 'select'];
+
+/** The widget manifest by tag (scripts/widget-manifest/manifest.ts). */
+export type WidgetsByTag = ReadonlyMap<string, WidgetManifestEntry>;
 
 /** One field bound by one widget. */
 export interface Binding {
@@ -45,40 +30,38 @@ export interface LessonSchema {
 }
 
 /**
- * Checks every widget of one page: binding widgets name a field of the day's schema that has the
- * right shape, no field is bound twice, `ResetButton` fields exist, and the props the engine would
- * refuse at run time are right (rules 1, 3 and 4 of `checkContent`). A page without a schema
- * (a section page) may hold no binding widget.
+ * Checks every widget of one page against the widget manifest: a tag the manifest does not declare is
+ * refused with the list of known tags; binding widgets name a field of the day's schema that has the
+ * shape their manifest says; no field is bound twice; and each prop the manifest requires is there and
+ * readable as its kind says (rules 1, 3 and 4 of `checkContent`). A page without a schema (a section
+ * page) may hold no binding widget. Lowercase tags are HTML and are not checked.
  *
  * @param lesson - the parsed page
  * @param lessonSchema - the day's schema, or `undefined` for a section page
+ * @param widgets - the widget manifest by tag
  * @returns the problems, and the fields bound (for the unbound-field and count checks)
  */
-export function checkWidgets(lesson: Lesson, lessonSchema: LessonSchema | undefined): { problems: ContentProblem[]; bindings: Binding[] } {
+export function checkWidgets(lesson: Lesson, lessonSchema: LessonSchema | undefined, widgets: WidgetsByTag): { problems: ContentProblem[]; bindings: Binding[] } {
   const problems: ContentProblem[] = [];
   const bindings: Binding[] = [];
   const report = (use: ElementUse, expected: string, found: string) =>
     problems.push({ file: lesson.file, line: use.line, where: describeElement(use), expected, found });
 
   for (const use of lesson.elements) {
-    const kind = BINDING_WIDGETS[use.tag];
-    if (kind !== undefined || use.tag === 'ResetButton') {
-      if (!lessonSchema) {
-        report(use, 'no answer widgets on a page without an answers schema (only content/days/day-N.mdx have one)', `<${use.tag}>`);
-        continue;
-      }
+    if (!/^[A-Z]/.test(use.tag)) continue;
+    const widget = widgets.get(use.tag);
+    if (!widget) {
+      report(use, `a widget tag (known: ${[...widgets.keys()].join(', ')})`, `<${use.tag}>, which no *.widget.json declares`);
+      continue;
     }
-    if (kind !== undefined && lessonSchema) {
-      const binding = checkBinding(use, kind, lessonSchema, report);
-      if (binding) bindings.push(binding);
+    const needsSchema = widget.binds !== null || Object.values(widget.props).includes('fields');
+    if (needsSchema && !lessonSchema) {
+      report(use, 'no answer widgets on a page without an answers schema (only content/days/day-N.mdx have one)', `<${use.tag}>`);
+      continue;
     }
-    if (use.tag === 'ResetButton' && lessonSchema) checkResetButton(use, lessonSchema, report);
-    if (TITLED_WIDGETS.includes(use.tag)) checkTitle(use, report);
-    if (use.tag === 'ImageGallery') checkGallery(use, report);
-    if (use.tag === 'ImageOverlay') {
-      const alt = attributeOf(use, 'alt');
-      if (!isText(alt)) report(use, 'alt text saying what the image shows (alt="…")', alt === undefined ? 'no alt' : shown(alt));
-    }
+    const binding = widget.binds !== null && lessonSchema ? checkBinding(use, widget.binds, lessonSchema, report) : undefined;
+    if (binding) bindings.push(binding.binding);
+    for (const [prop, kind] of Object.entries(widget.props)) checkProp(use, widget, prop, kind, { field: binding?.node, lessonSchema }, report);
   }
 
   bindings.forEach((binding, index) => {
@@ -88,6 +71,38 @@ export function checkWidgets(lesson: Lesson, lessonSchema: LessonSchema | undefi
     report(binding.use, 'a field no other widget binds', `"${binding.path}" ${how} by ${describeElement(earlier.use)} at line ${earlier.use.line}`);
   });
   return { problems, bindings };
+}
+
+/** What a prop's check may need besides the prop: the bound field's schema, and the day's schema. */
+interface PropContext {
+  field: AnswersSchema | undefined;
+  lessonSchema: LessonSchema | undefined;
+}
+
+function checkProp(use: ElementUse, widget: WidgetManifestEntry, prop: string, kind: PropKind, { field, lessonSchema }: PropContext, report: Report) {
+  const value = attributeOf(use, prop);
+  const missing = value === undefined ? `no ${prop}` : foundValue(value);
+  switch (kind) {
+    case 'text':
+      if (!isText(value)) report(use, `a ${prop} (${prop}="…"), which ${widget.file} requires`, missing);
+      return;
+    case 'list':
+      if (!Array.isArray(value) || value.length === 0) report(use, `${prop} as a non-empty list, which ${widget.file} requires`, missing);
+      return;
+    case 'options':
+    case 'two-options':
+      checkChoiceOptions(use, prop, kind === 'two-options' ? BLANK_CHOICE_OPTION_COUNT : null, field, report);
+      return;
+    case 'columns':
+      if (field?.type === 'array' && field.items?.properties) checkColumns(use, field.items.properties, report);
+      return;
+    case 'fields':
+      if (lessonSchema) checkFieldNames(use, prop, lessonSchema, report);
+      return;
+    case 'images':
+      checkImages(use, prop, report);
+      return;
+  }
 }
 
 type Report = (use: ElementUse, expected: string, found: string) => void;
@@ -100,7 +115,7 @@ function foundValue(value: unknown): string {
   return value === NOT_LITERAL ? 'code the checker cannot read (write the value out: a string, a number, or a list/object of them)' : shown(value);
 }
 
-function checkBinding(use: ElementUse, kind: FieldKind, { schema, file }: LessonSchema, report: Report): Binding | undefined {
+function checkBinding(use: ElementUse, kind: FieldShape, { schema, file }: LessonSchema, report: Report): { binding: Binding; node: AnswersSchema } | undefined {
   const name = attributeOf(use, 'name');
   if (typeof name !== 'string' || name === '') {
     report(use, `a name naming a field of ${file} (name="…")`, name === undefined ? 'no name' : foundValue(name));
@@ -120,9 +135,7 @@ function checkBinding(use: ElementUse, kind: FieldKind, { schema, file }: Lesson
   if (kind === 'order' && !(node.properties?.available && node.properties.ordered)) {
     report(use, `an object with fields available, ordered and orderSize at "${name}"`, describeNode(node));
   }
-  if (use.tag === 'BlankChoice') checkBlankOptions(use, node, report);
-  if (use.tag === 'AnswersTable' && node.type === 'array' && node.items?.properties) checkColumns(use, node.items.properties, report);
-  return { path: name, use };
+  return { binding: { path: name, use }, node };
 }
 
 /** The topmost field at or above `path` marked {@link NO_INPUT_KEYWORD}, if any. */
@@ -155,16 +168,16 @@ function checkOptions(use: ElementUse, options: readonly unknown[], field: Answe
   }
 }
 
-function checkBlankOptions(use: ElementUse, node: AnswersSchema, report: Report) {
-  const options = attributeOf(use, 'options');
+function checkChoiceOptions(use: ElementUse, prop: string, count: number | null, node: AnswersSchema | undefined, report: Report) {
+  const options = attributeOf(use, prop);
   if (!Array.isArray(options)) {
-    report(use, `options as a list, e.g. options={["DNA", "protein"]}`, options === undefined ? 'no options' : foundValue(options));
+    report(use, `${prop} as a list, e.g. ${prop}={["DNA", "protein"]}`, options === undefined ? `no ${prop}` : foundValue(options));
     return;
   }
-  if (options.length !== BLANK_CHOICE_OPTION_COUNT) {
-    report(use, `${BLANK_CHOICE_OPTION_COUNT} options (spec section 2: each blank is a choice of two)`, `${options.length}: ${shown(options)}`);
+  if (count !== null && options.length !== count) {
+    report(use, `${count} options (spec section 2: each blank is a choice of two)`, `${options.length}: ${shown(options)}`);
   }
-  checkOptions(use, options, node, '', report);
+  checkOptions(use, options, node ?? {}, '', report);
 }
 
 function checkColumns(use: ElementUse, rowFields: Record<string, AnswersSchema>, report: Report) {
@@ -188,10 +201,10 @@ function checkColumns(use: ElementUse, rowFields: Record<string, AnswersSchema>,
   });
 }
 
-function checkResetButton(use: ElementUse, { schema, file }: LessonSchema, report: Report) {
-  const fields = attributeOf(use, 'fields');
+function checkFieldNames(use: ElementUse, prop: string, { schema, file }: LessonSchema, report: Report) {
+  const fields = attributeOf(use, prop);
   if (!Array.isArray(fields) || fields.length === 0) {
-    report(use, 'fields as a non-empty list of field names, e.g. fields={["fillBlanks"]}', fields === undefined ? 'no fields' : foundValue(fields));
+    report(use, `${prop} as a non-empty list of field names, e.g. ${prop}={["fillBlanks"]}`, fields === undefined ? `no ${prop}` : foundValue(fields));
     return;
   }
   for (const field of fields) {
@@ -200,17 +213,10 @@ function checkResetButton(use: ElementUse, { schema, file }: LessonSchema, repor
   }
 }
 
-function checkTitle(use: ElementUse, report: Report) {
-  const title = attributeOf(use, 'title');
-  if (!isText(title)) report(use, 'a title naming what it shows (title="…")', title === undefined ? 'no title' : foundValue(title));
-}
-
-function checkGallery(use: ElementUse, report: Report) {
-  const label = attributeOf(use, 'label');
-  if (!isText(label)) report(use, 'a label naming the gallery (label="…")', label === undefined ? 'no label' : foundValue(label));
-  const images = attributeOf(use, 'images');
+function checkImages(use: ElementUse, prop: string, report: Report) {
+  const images = attributeOf(use, prop);
   if (!Array.isArray(images) || images.length === 0) {
-    report(use, 'images as a non-empty list of { src, alt, caption }', images === undefined ? 'no images' : foundValue(images));
+    report(use, `${prop} as a non-empty list of { src, alt, caption }`, images === undefined ? `no ${prop}` : foundValue(images));
     return;
   }
   images.forEach((image: unknown, index) => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { dayHeading, daysOf } from '../published-days/days.ts';
 import { dayPreviewHtml } from './preview.ts';
 
 const SITE = { name: 'SciTrek', logo: '/images/logo.svg' };
@@ -43,12 +44,14 @@ describe('dayPreviewHtml', () => {
     expect(preview('<Card title="x">\n\nA card first.\n\n</Card>\n')).toBeNull();
   });
 
-  it.each([1, 2, 3, 4, 5])("previews Day %i with the lesson's own title", (day) => {
-    const file = `content/days/day-${day}.mdx`;
-    const mdx = readFileSync(file, 'utf8');
-    const title = /^# (.+)$/m.exec(mdx)![1]!;
-    const html = dayPreviewHtml(file, mdx, SITE)!;
-    expect(html).toContain(`<h1>${title.replaceAll('&', '&#x26;')}</h1>`);
+  it("opens with the heading a day's front matter gives it", () => {
+    const html = preview('---\ntitle: Gene switches\nsubtitle: on and off\n---\n\nCells read some genes.\n');
+    expect(html).toContain('<section><h1>Day 9 — Gene switches: on and off</h1>\n<p>Cells read some genes.</p></section>');
+  });
+
+  it.each(daysOf(process.cwd()).map((entry) => [entry.day, entry] as const))("previews Day %i with the heading its front matter gives it", (day, entry) => {
+    const html = dayPreviewHtml(entry.lesson, readFileSync(entry.lesson, 'utf8'), SITE)!;
+    expect(html).toContain(`<h1>${dayHeading(day, entry).replaceAll('&', '&#x26;')}</h1>`);
     // No form, control or landmark of its own: the app's, drawn beneath it, are the page's.
     expect(html).not.toMatch(/<h2|<form|<input|<textarea|<button|<main|<header|<nav/);
   });

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cspDirectives, loadEmbedOrigins } from '../../server/content-security-policy.ts';
-import { collectEmbedOrigins, EMBED_ORIGINS_FILE, EmbedOriginError, FRAMED_ATTRIBUTES, repositoryEmbedLocations } from './collect.ts';
+import { collectEmbedOrigins, EMBED_ORIGINS_FILE, EmbedOriginError, repositoryEmbedLocations } from './collect.ts';
 import { embedOrigins } from './vite-plugin.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
 /** Every `https://` address written in a framing widget's tag, found by a plain text search: independent of the MDX parser. */
 function framedAddressesByText(): string[] {
-  const tags = Object.keys(FRAMED_ATTRIBUTES).join('|');
+  const tags = Object.keys(repositoryEmbedLocations(root).framed).join('|');
   const addresses: string[] = [];
   const files = readdirSync(join(root, 'content'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith('.mdx'));
   for (const file of files) {
@@ -32,7 +32,7 @@ describe('the framed sites of the content (issue 11, "Headers")', () => {
     expect(byText.length).toBeGreaterThanOrEqual(10);
     const frameSrc = cspDirectives(collected.frameOrigins).frameSrc;
     for (const address of byText) expect(frameSrc, address).toContain(new URL(address).origin);
-    expect(collected.embeds.map((embed) => embed.url).sort()).toEqual([...new Set(byText)].sort());
+    expect([...new Set(collected.embeds.map((embed) => embed.url))].sort()).toEqual([...new Set(byText)].sort());
   });
 
   it('holds the sites named by the spec: video, simulations, the protein atlas, the interactive pages and the quiz forms', () => {
@@ -64,7 +64,7 @@ describe('collectEmbedOrigins on authors\' mistakes', () => {
     dirs.push(dir);
     mkdirSync(join(dir, 'content'));
     writeFileSync(join(dir, 'content', 'day-9.mdx'), mdx);
-    return { root: dir, contentFolders: [join(dir, 'content')], exportedLists: [] };
+    return { root: dir, contentFolders: [join(dir, 'content')], exportedLists: [], framed: repositoryEmbedLocations(root).framed };
   };
   afterEach(() => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });

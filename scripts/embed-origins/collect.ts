@@ -12,20 +12,21 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { attributeOf, describeElement, NOT_LITERAL, parseLesson, type ElementUse } from '../content-checker/parse-lesson.ts';
+import { readWidgetManifest, type FramedProp, type WidgetManifestEntry } from '../widget-manifest/manifest.ts';
 
 /** The name of the file the build writes into `dist/` (and the server reads from STATIC_DIR). */
 export { EMBED_ORIGINS_FILE } from '../../server/content-security-policy.ts';
 
 /**
- * Widget tags whose addresses are shown in a frame, and where each keeps them: an attribute holding
- * one address, or a list of objects holding one each (`genes={[{ href }]}`).
- * `AtlasViewer`'s quick links open in a new tab, not a frame, so they are not listed.
+ * Widget tags whose addresses are shown in a frame, and where each keeps them, from the widget manifest's
+ * `frames` (scripts/widget-manifest/manifest.ts): an attribute holding one address, or a list of objects
+ * holding one each (`genes={[{ href }]}`). `AtlasViewer`'s quick links open in a new tab, not a frame.
+ *
+ * @returns `{ [tag]: [{ prop, key? }] }` for the tags that frame something
  */
-export const FRAMED_ATTRIBUTES: Readonly<Record<string, readonly { attribute: string; key?: string }[]>> = {
-  EmbedPanel: [{ attribute: 'src' }],
-  InteractiveOverlay: [{ attribute: 'src' }],
-  AtlasViewer: [{ attribute: 'genes', key: 'href' }, { attribute: 'fallbackHref' }],
-};
+export function framedProps(widgets: readonly WidgetManifestEntry[]): Readonly<Record<string, readonly FramedProp[]>> {
+  return Object.fromEntries(widgets.filter(({ frames }) => frames.length > 0).map(({ tag, frames }) => [tag, frames]));
+}
 
 /** One framed address and where it is written. */
 export interface Embed {
@@ -70,13 +71,13 @@ export function originOf(url: unknown, source: string, where: string): string {
   return parsed.origin;
 }
 
-function embedsOfElement(use: ElementUse, file: string): Embed[] {
-  const places = FRAMED_ATTRIBUTES[use.tag];
+function embedsOfElement(use: ElementUse, file: string, framed: Readonly<Record<string, readonly FramedProp[]>>): Embed[] {
+  const places = framed[use.tag];
   if (places === undefined) return [];
   const source = `${file}:${use.line}`;
   const where = describeElement(use);
   const embeds: Embed[] = [];
-  for (const { attribute, key } of places) {
+  for (const { prop: attribute, key } of places) {
     const value = attributeOf(use, attribute);
     if (value === undefined) continue; // a missing attribute is the content checker's business
     if (key === undefined) {
@@ -143,11 +144,13 @@ export interface EmbedLocations {
   contentFolders: readonly string[];
   /** TypeScript array literals of `{ src }` objects shown in frames: `[file, exportName]`. */
   exportedLists: readonly (readonly [string, string])[];
+  /** Which tags frame which props ({@link framedProps} of the widget manifest). */
+  framed: Readonly<Record<string, readonly FramedProp[]>>;
 }
 
 /** The repository's own locations: everything under `content/`, and the quizzes. */
 export function repositoryEmbedLocations(root: string): EmbedLocations {
-  return { root, contentFolders: [join(root, 'content')], exportedLists: [[join(root, 'src/site/quiz-forms.ts'), 'QUIZ_FORMS']] };
+  return { root, contentFolders: [join(root, 'content')], exportedLists: [[join(root, 'src/site/quiz-forms.ts'), 'QUIZ_FORMS']], framed: framedProps(readWidgetManifest(root)) };
 }
 
 /**
@@ -163,7 +166,7 @@ export function collectEmbedOrigins(locations: EmbedLocations): EmbedOrigins {
   for (const folder of locations.contentFolders) {
     for (const path of mdxFilesUnder(folder)) {
       const lesson = parseLesson(shown(path), readFileSync(path, 'utf8'));
-      for (const use of lesson.elements) embeds.push(...embedsOfElement(use, lesson.file));
+      for (const use of lesson.elements) embeds.push(...embedsOfElement(use, lesson.file, locations.framed));
     }
   }
   for (const [path, exportName] of locations.exportedLists) embeds.push(...sourcesOfExport(path, shown(path), exportName));

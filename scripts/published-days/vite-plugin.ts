@@ -2,69 +2,88 @@
  * A Vite plugin giving the app the list of its days as a constant, without the code that loads them
  * (docs/decisions/011-first-visit-javascript.md, "Days listed, not loaded").
  */
-import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { daysOf, type DayEntry } from './days.ts';
 
 /** The module the app imports the list from: `import { PUBLISHED_DAYS } from 'virtual:published-days'`. */
 export const PUBLISHED_DAYS_MODULE = 'virtual:published-days';
-const RESOLVED_ID = `\0${PUBLISHED_DAYS_MODULE}`;
-
-const LESSON_FILE = /^day-(\d+)\.mdx$/;
-const SCHEMA_FILE = /^day-(\d+)\.schema\.json$/;
-
-function dayNumbers(directory: string, file: RegExp): Set<number> {
-  if (!existsSync(directory)) return new Set();
-  return new Set(
-    readdirSync(directory).flatMap((name) => {
-      const match = file.exec(name);
-      return match ? [Number(match[1])] : [];
-    }),
-  );
-}
+/**
+ * The module of the days' titles: `import { DAY_TITLES } from 'virtual:day-titles'`. A module of its own,
+ * so that the start-up file, which needs only the day numbers for its routes, does not carry the titles
+ * that the menus (in the signed-in frame) show.
+ */
+export const DAY_TITLES_MODULE = 'virtual:day-titles';
+const MODULES = new Map([
+  [`\0${PUBLISHED_DAYS_MODULE}`, (days: DayEntry[]) => `export const PUBLISHED_DAYS = ${JSON.stringify(days.map(({ day }) => day))};\n`],
+  [`\0${DAY_TITLES_MODULE}`, (days: DayEntry[]) => `export const DAY_TITLES = ${JSON.stringify(Object.fromEntries(days.map(({ day, title }) => [day, title])))};\n`],
+]);
 
 /**
- * The published days: each `N` with both a lesson `content/days/day-N.mdx` and an answers schema
- * `schemas/day-N.schema.json` under `root`, in order. The same rule as the app's loaders
- * (src/days/registry.ts); `npm run check:content` fails a build where either file lacks the other.
+ * The published days of a repository, in order: each `N` with both a lesson `content/days/day-N.mdx` and
+ * an answers schema `schemas/day-N.schema.json` whose front matter does not say `published: false`
+ * (./days.ts). `npm run check:content` fails a build where either file lacks the other.
  *
  * @param root - the repository's folder
  * @returns day numbers, ascending; empty when neither folder exists
+ * @throws FrontMatterError (./days.ts) when a lesson's front matter has no title
  */
 export function publishedDaysIn(root: string): number[] {
-  const schemas = dayNumbers(join(root, 'schemas'), SCHEMA_FILE);
-  return [...dayNumbers(join(root, 'content', 'days'), LESSON_FILE)].filter((day) => schemas.has(day)).sort((a, b) => a - b);
+  return daysOf(root).map(({ day }) => day);
 }
 
+
 /**
- * Serves {@link PUBLISHED_DAYS_MODULE}: `export const PUBLISHED_DAYS = [1, 2, …]`, read from the files
- * when the module is loaded. The entry chunk, which every page downloads, needs only which days exist
- * (for its routes and menus), not the ten lazy imports of the lessons and schemas that an
- * `import.meta.glob` would put into it. Under `vite dev`, adding or removing a day's file reloads the page
- * with the new list.
+ * Serves {@link PUBLISHED_DAYS_MODULE}, `export const PUBLISHED_DAYS = [1, 2, …]`, and
+ * {@link DAY_TITLES_MODULE}, `export const DAY_TITLES = { 1: "Gene Regulation", … }`, read from the files
+ * when a module is loaded;
+ * under `vite dev` the drafts (`published: false`) too, so an author previews a day before publishing it.
+ * The entry chunk, which every page downloads, needs only which days exist and their names (for its
+ * routes and menus), not the lazy imports of the lessons and schemas that an `import.meta.glob` would
+ * put into it. Under `vite dev`, adding or removing a day's file, or changing a title or `published`,
+ * reloads the page with the new list; any other edit of a lesson is left to MDX's hot reload.
  *
  * @param root - the repository's folder
  */
 export function publishedDays(root: string): Plugin {
   const watched = [join(root, 'content', 'days'), join(root, 'schemas')];
+  let drafts = false;
+  let served = '';
+  const week = () => JSON.stringify(daysOf(root, { drafts }).map(({ day, title }) => [day, title]));
   return {
     name: 'helix:published-days',
+    configResolved(config) {
+      drafts = config.command === 'serve' && config.mode !== 'test';
+    },
     resolveId(id) {
-      return id === PUBLISHED_DAYS_MODULE ? RESOLVED_ID : null;
+      return id === PUBLISHED_DAYS_MODULE || id === DAY_TITLES_MODULE ? `\0${id}` : null;
     },
     load(id) {
-      if (id !== RESOLVED_ID) return null;
-      return `export const PUBLISHED_DAYS = ${JSON.stringify(publishedDaysIn(root))};\n`;
+      const source = MODULES.get(id);
+      if (!source) return null;
+      const days = daysOf(root, { drafts });
+      served = week();
+      return source(days);
     },
     configureServer(server) {
       const changed = (file: string) => {
         if (!watched.some((directory) => file.startsWith(directory))) return;
-        const module = server.moduleGraph.getModuleById(RESOLVED_ID);
-        if (module) server.moduleGraph.invalidateModule(module);
+        let now: string;
+        try {
+          now = week();
+        } catch {
+          now = '';
+        }
+        if (now === served) return;
+        for (const id of MODULES.keys()) {
+          const module = server.moduleGraph.getModuleById(id);
+          if (module) server.moduleGraph.invalidateModule(module);
+        }
         server.ws.send({ type: 'full-reload' });
       };
       server.watcher.on('add', changed);
       server.watcher.on('unlink', changed);
+      server.watcher.on('change', changed);
     },
   };
 }

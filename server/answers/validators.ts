@@ -36,12 +36,11 @@ import {
 import { describeValidationError } from '../errors.ts';
 
 /**
- * The workbook's days, Day 1 to Day 5 (docs/requirements.md#the-week). A day past these with a
- * `day-N.schema.json` in SCHEMAS_DIR is a day too: adding one needs no server change
- * ({@link AnswersValidator.lastDay}).
+ * The first day number of the week. Which days exist is not written in code: a day is its
+ * `day-N.schema.json` in SCHEMAS_DIR (with its lesson; docs/authoring.md), so adding one needs no server
+ * change ({@link AnswersValidator.lastDay}).
  */
 export const FIRST_DAY = 1;
-export const LAST_DAY = 5;
 
 /**
  * Property names refused anywhere in answers: `__proto__` and `constructor` reach `Object.prototype`
@@ -80,7 +79,7 @@ export interface AnswersValidator {
    * other type (`coerceAnswers` in engine/schema/normalize.ts: `"3"` or `""` for a number, `3` for a
    * text); no migration.
    *
-   * @param day - 1..5
+   * @param day - a day number, 1 to {@link AnswersValidator.lastDay}
    * @param answers - the answers object as received
    * @returns null when every value has the right type, else the first problem naming its path, e.g.
    *   `answers/fillBlanks/3 must be string (and 1 more problem)`
@@ -110,7 +109,7 @@ export interface AnswersValidator {
    * content change), so a load answers the stored text without serialising it again; else the
    * repaired answers' JSON text. A day without a schema answers the text as stored.
    *
-   * @param day - 1..5, or a later day with a schema file
+   * @param day - a day number, 1 to {@link AnswersValidator.lastDay}
    * @param storedJson - the stored answers' JSON text, e.g. `{"geneQ1": "DNA"}`
    * @returns JSON text of the answers in today's shape
    * @throws SyntaxError when `storedJson` is not JSON (the database's jsonb always is)
@@ -125,7 +124,7 @@ export interface AnswersValidator {
   schema(day: number): AnswersSchema | undefined;
   /** The days that have a schema file; the others accept any JSON object. */
   readonly daysWithSchema: readonly number[];
-  /** The highest day number answers may be saved for: {@link LAST_DAY}, or the highest day with a schema file. */
+  /** The highest day number answers may be saved for: the highest day with a schema file (0 when there is none). */
   readonly lastDay: number;
 }
 
@@ -444,7 +443,7 @@ export function loadAnswersValidator(schemasDir: string): AnswersValidator {
 
   return {
     daysWithSchema: [...days.keys()],
-    lastDay: Math.max(LAST_DAY, ...days.keys()),
+    lastDay: Math.max(0, ...days.keys()),
     check,
     prepare(day, answers) {
       const entry = days.get(day);

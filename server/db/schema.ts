@@ -53,7 +53,7 @@ export const dayAnswers = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 1..5 (docs/requirements.md#the-week). */
+    /** The day's number: a day with a schema (docs/authoring.md). */
     day: smallint('day').notNull(),
     answers: jsonb('answers').$type<Answers>().notNull(),
     revision: integer('revision').notNull().default(1),

@@ -11,6 +11,8 @@ import { isAnswered, valueAt } from '../../engine/schema/index.ts';
 /** One column of answers: a day's field. */
 export interface ExportColumn {
   day: number;
+  /** The day's title from its lesson's front matter, e.g. "Gene Regulation". */
+  title: string;
   field: AnswerField;
 }
 
@@ -54,14 +56,13 @@ function cellText(value: unknown): string {
 
 /**
  * Streams the CSV: the byte-order mark, a header row (`Username`, `First name`, `Last name`, then per
- * column `day1.worksheet.0: <label>` — the `dayN.` prefix only when `columns` span several days), then
+ * column `Day 1 · Gene Regulation · worksheet.0: <label>`: the day, its title and the field's path), then
  * one row per student.
  *
  * @returns a readable stream of UTF-8 text, to send as the response body
  */
 export function answersCsv(columns: readonly ExportColumn[], students: Iterable<ExportStudent>): Readable {
-  const severalDays = new Set(columns.map(({ day }) => day)).size > 1;
-  const header = ['Username', 'First name', 'Last name', ...columns.map(({ day, field }) => `${severalDays ? `day${day}.` : ''}${field.path}: ${field.label}`)];
+  const header = ['Username', 'First name', 'Last name', ...columns.map(({ day, title, field }) => `Day ${day} · ${title} · ${field.path}: ${field.label}`)];
   const csv = stringify({ bom: true, record_delimiter: 'windows', cast: { string: inertCell } });
   const rows = (function* () {
     yield header;

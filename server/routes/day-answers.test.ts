@@ -11,9 +11,11 @@ import { bearer, createTestApp, DATABASE_KINDS, useTestApp, signUp } from '../te
 
 const detailUrl = (day: number | string) => `/api/student/modules/${day}/response/detail/`;
 const saveUrl = (day: number | string) => `/api/student/modules/${day}/response/`;
+/** A day past the last one with a schema: no such day. */
+const DAY_AFTER_THE_WEEK = String(loadAnswersValidator(join(process.cwd(), 'schemas')).lastDay + 1);
 const EMPTY_BLANKS = ['', '', '', '', '', '', '', '', '', '', '', '', ''];
 const DAY_1_ORDERING_DEFAULT = {
-  available: ['RNA polymerase binds to the positive transcription factor', 'Transcription', 'mRNA is created', 'Translation', 'Protein is created'],
+  available: ['Translation', 'A transcription factor binds the DNA, then RNA polymerase attaches at the promoter', 'Protein is created', 'mRNA is created', 'Transcription'],
   ordered: ['', '', '', '', ''],
   orderSize: 5,
 };
@@ -35,7 +37,7 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
       expect(response.json().code).toBe('not_authenticated');
     });
 
-    it.each([['0'], ['6'], ['abc'], ['1.5'], ['-1']])('answers 400 invalid_request for day %s', async (day) => {
+    it.each([['0'], [DAY_AFTER_THE_WEEK], ['abc'], ['1.5'], ['-1']])('answers 400 invalid_request for day %s', async (day) => {
       const { access } = await signUp(server.app, `bad-day-get-${day}`);
       const response = await server.app.inject({ method: 'GET', url: detailUrl(day), headers: bearer(access) });
       expect(response.statusCode).toBe(400);
@@ -346,12 +348,14 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
   });
 
   describe('a day without a schema file', () => {
-    // An empty SCHEMAS_DIR, so these tests do not depend on which days have a schema in the repository.
+    // A SCHEMAS_DIR with Day 4's schema alone, so these tests do not depend on which days have a schema
+    // in the repository: Day 3, before it, has none.
     let schemasDir: string;
     let schemalessApp: FastifyInstance;
 
     beforeAll(async () => {
       schemasDir = mkdtempSync(join(tmpdir(), 'helix-no-schemas-'));
+      writeFileSync(join(schemasDir, 'day-4.schema.json'), JSON.stringify({ type: 'object', default: {}, description: 'Day 4.', properties: {} }));
       ({ app: schemalessApp } = await createTestApp(server.database, { answersValidator: loadAnswersValidator(schemasDir) }));
     });
 

@@ -59,7 +59,7 @@ export interface RevisionConflictResponse {
   updated_at: string | null;
 }
 
-/** The route's `:day`: 1 to 5 (docs/requirements.md#the-week), or to the highest day a schema file adds; written plainly (server/routes/id-params.ts). */
+/** The route's `:day`: 1 to the highest day with a schema file (docs/authoring.md); written plainly (server/routes/id-params.ts). */
 function dayParamsSchema(lastDay: number) {
   return positiveIntegerParams('day', `The day number, ${FIRST_DAY} to ${lastDay}.`, lastDay);
 }

@@ -2,10 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { createPasswordHasher } from '../auth/passwords.ts';
+import { daysOf } from '../../scripts/published-days/days.ts';
 import { createStaffAccount } from '../facilitator/accounts.ts';
 import { bearer, createTestApp, DATABASE_KINDS, FAST_PASSWORD_HASHING, useTestApp, type TestServer } from '../test/harness.ts';
 
 const PASSWORD = 'correct horse battery staple';
+/** The published days of this repository, as their lessons' front matter names them. */
+const WEEK = daysOf(process.cwd()).map(({ day, title }) => ({ day, title }));
 
 interface Tokens {
   access: string;
@@ -90,9 +93,9 @@ describe.each(DATABASE_KINDS)('the facilitator console API (%s)', (kind) => {
   it('counts answered fields per day and answers 304 while nothing changed', async () => {
     const first = await progress();
     expect(first.statusCode).toBe(200);
-    const body = first.json<{ days: { day: number; fields: number }[]; students: { username: string; days: { day: number; answered: number; state: string }[] }[] }>();
+    const body = first.json<{ days: { day: number; title: string; fields: number }[]; students: { username: string; days: { day: number; answered: number; state: string }[] }[] }>();
     expect(body.students.map(({ username }) => username).sort()).toEqual(['ana', 'ben']);
-    expect(body.days.map(({ day }) => day)).toEqual([1, 2, 3, 4, 5]);
+    expect(body.days.map(({ day, title }) => ({ day, title }))).toEqual(WEEK);
     const etag = first.headers.etag as string;
     expect((await progress(rivera.access, { 'if-none-match': etag })).statusCode).toBe(304);
 
@@ -156,8 +159,9 @@ describe.each(DATABASE_KINDS)('the facilitator console API (%s)', (kind) => {
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const rows = parse(response.rawPayload, { bom: true }) as string[][];
     const header = rows[0]!;
-    const column = (path: string) => header.findIndex((cell) => cell.startsWith(`${path}: `));
-    expect(header[column('geneQ1')]).toMatch(/^geneQ1: \S/);
+    const column = (path: string) => header.findIndex((cell) => cell.includes(` · ${path}: `));
+    expect(header[column('geneQ1')]).toMatch(/^Day 1 · .+ · geneQ1: \S/);
+    expect(header[column('geneQ1')]!.startsWith(`Day 1 · ${WEEK[0]!.title} · `)).toBe(true);
     const benRow = rows.find((row) => row[0] === 'ben')!;
     expect(benRow[column('geneQ1')]).toBe(`'=HYPERLINK("http://evil.example")`);
     expect(benRow[column('simOn')]).toBe('Café, "quoted"\nsecond line');
@@ -165,8 +169,7 @@ describe.each(DATABASE_KINDS)('the facilitator console API (%s)', (kind) => {
 
     const allDays = await server.app.inject({ url: `/api/facilitator/classes/${classId}/export.csv`, headers: bearer(rivera.access) });
     const allHeader = (parse(allDays.rawPayload, { bom: true }) as string[][])[0]!;
-    expect(allHeader.some((cell) => cell.startsWith('day1.geneQ1: '))).toBe(true);
-    expect(allHeader.some((cell) => cell.startsWith('day5.'))).toBe(true);
+    for (const { day, title } of WEEK) expect(allHeader.some((cell) => cell.startsWith(`Day ${day} · ${title} · `)), `Day ${day}`).toBe(true);
   });
 
   it("delivers a message to the chosen students' inboxes as unread, and shows who read it", async () => {

@@ -41,6 +41,7 @@ import {
 import { answersCsv, type ExportColumn } from '../facilitator/export.ts';
 import { readProgress } from '../facilitator/progress.ts';
 import { markdownToPlainText, renderMessageHtml } from '../markdown/markdown.ts';
+import type { Week } from '../week.ts';
 import { idParams } from './id-params.ts';
 import { errorResponse, MAX_NAME_LENGTH } from './schemas.ts';
 
@@ -50,6 +51,8 @@ export interface FacilitatorRoutesOptions {
   passwords: PasswordHasher;
   sessions: SessionService;
   authenticate: onRequestAsyncHookHandler;
+  /** The published days a facilitator reads, in order, with their titles (`loadWeek`, server/week.ts). */
+  week: Week;
 }
 
 /** Longest message subject, characters. */
@@ -71,17 +74,6 @@ const personSchema = {
 } as const;
 
 const classIdParam = ['The class id.'] as const;
-
-/** The title of a day for people, from its schema's `title` ("Day 1 answers: Gene Regulation" → "Gene Regulation"). */
-function dayTitle(validator: AnswersValidator, day: number): string {
-  const title = validator.schema(day)?.title;
-  return typeof title === 'string' ? title.replace(/^[^:]*:\s*/, '') : `Day ${day}`;
-}
-
-/** The days a facilitator can read: those with a schema. */
-function readableDays(validator: AnswersValidator): number[] {
-  return [...validator.daysWithSchema];
-}
 
 /** The stored, repaired answers of some students for some days, by student then day. */
 async function answersOf(db: Database, validator: AnswersValidator, studentIds: readonly number[], days: readonly number[]) {
@@ -108,6 +100,8 @@ function csvFileName(className: string, day: number | null): string {
 /** Registers the console's routes (a Fastify plugin; register with no prefix). */
 export async function facilitatorRoutes(app: FastifyInstance, options: FacilitatorRoutesOptions): Promise<void> {
   const { db, answersValidator, passwords, sessions, authenticate } = options;
+  const titles = new Map(options.week.map(({ day, title }) => [day, title]));
+  const readableDays = options.week.map(({ day }) => day);
   app.decorateRequest('staff', null);
 
   /** The console's guard, after `authenticate`: 403 for a student, 401 for an account deleted since its token. */
@@ -143,7 +137,7 @@ export async function facilitatorRoutes(app: FastifyInstance, options: Facilitat
   const guarded = { onRequest: authenticate, preHandler: requireStaff };
   const dayParam = ['The day number.', answersValidator.lastDay] as const;
   // The week as the progress table shows it, computed once: each day's title and answer fields.
-  const week = readableDays(answersValidator).map((day) => ({ day, title: dayTitle(answersValidator, day), fields: answersValidator.fields(day).length }));
+  const week = options.week.map(({ day, title }) => ({ day, title, fields: answersValidator.fields(day).length }));
   const weekJson = JSON.stringify(week);
 
   app.get(
@@ -401,7 +395,7 @@ export async function facilitatorRoutes(app: FastifyInstance, options: Facilitat
     async (request, reply: FastifyReply) => {
       const classRow = await classOf(request, request.params.id);
       const day = request.query.day ?? null;
-      const days = day === null ? readableDays(answersValidator) : [day];
+      const days = day === null ? readableDays : [day];
       const roster = await rosterOf(db, classRow);
       const saved = await answersOf(
         db,
@@ -410,7 +404,7 @@ export async function facilitatorRoutes(app: FastifyInstance, options: Facilitat
         days,
       );
       await recordAudit(db, staffOf(request), [{ action: 'export', classRow, day }]);
-      const columns: ExportColumn[] = days.flatMap((each) => answersValidator.fields(each).map((field) => ({ day: each, field })));
+      const columns: ExportColumn[] = days.flatMap((each) => answersValidator.fields(each).map((field) => ({ day: each, title: titles.get(each) ?? `Day ${each}`, field })));
       const students = roster.map((student) => ({
         ...student,
         answers: new Map([...(saved.get(student.id)?.entries() ?? [])].map(([each, stored]) => [each, stored.answers])),

@@ -45,6 +45,7 @@ export function testConfig(overrides: Partial<Config> & { dataDir: string }): Co
     staticDir: join(overrides.dataDir, 'no-static-dir'),
     imagesDir: join(overrides.dataDir, 'no-images-dir'),
     schemasDir: resolve(process.cwd(), 'schemas'),
+    lessonsDir: resolve(process.cwd(), 'content', 'days'),
     // Missing by default, so tests never depend on the content authors' files.
     inboxDir: join(overrides.dataDir, 'no-inbox-dir'),
     workbooksDir: join(overrides.dataDir, 'no-workbooks-dir'),

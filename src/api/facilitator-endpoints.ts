@@ -28,7 +28,7 @@ export type DayState = 'not_started' | 'in_progress' | 'complete';
 
 /** A day of the week as the progress counts it. */
 export interface ProgressDay {
-  /** 1 to 5. */
+  /** A published day's number. */
   day: number;
   title: string;
   /** How many inputs the day's schema has. */
@@ -163,7 +163,7 @@ export function addFacilitator(classId: number, username: string, client: ApiCli
 /**
  * Downloads the class's answers as CSV (UTF-8 with a BOM): every day, or one.
  *
- * @param day - 1 to 5, or undefined for all days
+ * @param day - a published day's number, or undefined for all days
  * @throws {@link ApiError} on any failure
  */
 export function downloadExport(classId: number, day: number | undefined, client: ApiClient = apiClient): Promise<DownloadedFile> {

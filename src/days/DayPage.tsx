@@ -22,7 +22,7 @@ let openings = 0;
  * The loader of a day's page: the day opened by src/days/open-day.ts (taking the opening a first visit
  * started early, when there is one for this student and day).
  *
- * @param day - the day number, 1 to 5
+ * @param day - a published day's number (src/site/days.ts)
  */
 export function loadDay(day: number): DayData {
   openings += 1;
@@ -35,7 +35,7 @@ export function loadDay(day: number): DayData {
  * `content/days/day-N.mdx` with its widgets bound to the day's answers session, the save pill and the
  * footer. Shows Loading until its loader ({@link loadDay}) has opened the day.
  *
- * @param day - the day number, 1 to 5
+ * @param day - a published day's number (src/site/days.ts)
  */
 export function DayPage({ day }: { day: number }) {
   const [data, reopen] = usePageData(() => loadDay(day));

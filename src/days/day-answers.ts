@@ -45,7 +45,7 @@ export function toSnapshot(body: unknown): AnswersSnapshot {
  *   (status 0) becomes {@link OfflineError}; any other failure is the {@link ApiError} itself. With
  *   `keepalive`, the request outlives a closing tab when its body fits {@link KEEPALIVE_BODY_LIMIT_BYTES}.
  *
- * @param day - the day number, 1 to 5
+ * @param day - a published day's number (src/site/days.ts)
  * @throws RangeError when `day` is not a positive whole number
  */
 export function dayAnswersTransport(day: number, client: ApiClient = apiClient): AnswersTransport {

@@ -39,7 +39,7 @@ function openDay(day: number, scope: string): Promise<Loaded<OpenedDay>> {
  * downloads and React draws the rest of the page. {@link takeDay} hands what it started to the page
  * once, and only for the same student and day.
  *
- * @param day - the day number, 1 to 5
+ * @param day - a published day's number (src/site/days.ts)
  */
 export function preloadDay(day: number): void {
   const scope = draftScope(answersOwner(), day);
@@ -50,7 +50,7 @@ export function preloadDay(day: number): void {
  * A day for its page to show: the opening {@link preloadDay} started for the same student and day,
  * taken once, else a new opening ({@link openDay}). Never rejects.
  *
- * @param day - the day number, 1 to 5
+ * @param day - a published day's number (src/site/days.ts)
  */
 export function takeDay(day: number): Promise<Loaded<OpenedDay>> {
   const scope = draftScope(answersOwner(), day);

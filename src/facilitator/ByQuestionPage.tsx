@@ -5,6 +5,7 @@ import { ApiError } from '../api/client.ts';
 import { loadDaySchema } from '../days/registry.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
+import { DAY_TITLES } from '../site/days.ts';
 import { fetchClassDayAnswers, type ClassDayAnswers } from './answers-api.ts';
 import { AnswerValue } from './AnswerValue.tsx';
 import { FetchFailed } from './FetchFailed.tsx';
@@ -105,14 +106,15 @@ export function ByQuestionView({ classId, day, schema, data }: ByQuestionViewPro
   const [showNames, setShowNames] = useState(false);
   const selectId = useId();
   const switchId = useId();
-  usePageTitle(`Day ${day} by question`);
+  const dayName = DAY_TITLES[day] ? `Day ${day}: ${DAY_TITLES[day]}` : `Day ${day}`;
+  usePageTitle(`${dayName} by question`);
 
   return (
     <main className="content-page by-question" id="main">
       <p className="facilitator-day__back">
         <Link to={classPath(classId)}>← Back to the class</Link>
       </p>
-      <h1>Day {day}: answers by question</h1>
+      <h1>{dayName}, answers by question</h1>
       <div className="by-question__controls">
         <div className="by-question__field">
           <label htmlFor={selectId}>Question</label>

@@ -41,7 +41,7 @@ export interface ClassRoster {
  *
  * @param classId - the class's id, a positive integer
  * @param studentId - the student's user id
- * @param day - the day number, 1 to 5
+ * @param day - a published day's number (src/site/days.ts)
  * @throws ApiError 404 when the class or the student is not one the facilitator can see; `status` 0 when offline
  */
 export function fetchStudentDay(classId: number, studentId: number, day: number, client: ApiClient = apiClient): Promise<StudentDayAnswers> {
@@ -52,7 +52,7 @@ export function fetchStudentDay(classId: number, studentId: number, day: number,
  * Every roster student's answers to a day, for the by-question view.
  *
  * @param classId - the class's id, a positive integer
- * @param day - the day number, 1 to 5
+ * @param day - a published day's number (src/site/days.ts)
  * @throws ApiError 404 when the class is not one the facilitator can see; `status` 0 when offline
  */
 export function fetchClassDayAnswers(classId: number, day: number, client: ApiClient = apiClient): Promise<ClassDayAnswers> {

@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_TITLES, DAYS } from './days.ts';
+import { PUBLISHED_DAYS } from 'virtual:published-days';
 
 describe('the days of the module', () => {
-  it('lists every day whose lesson and schema exist, Day 1 to Day 5 in order (spec section 1)', () => {
-    expect(DAYS.map(({ day }) => day)).toEqual([1, 2, 3, 4, 5]);
+  it('lists every published day, in order', () => {
+    expect(DAYS.map(({ day }) => day)).toEqual(PUBLISHED_DAYS);
+    expect([...PUBLISHED_DAYS].sort((a, b) => a - b)).toEqual(PUBLISHED_DAYS);
   });
 
-  it('gives every listed day a title, and no title is left without its lesson', () => {
+  it("gives every listed day its front matter's title, and no title is left without its lesson", () => {
     expect(DAYS.map(({ day }) => day)).toEqual(Object.keys(DAY_TITLES).map(Number));
+    for (const { title } of DAYS) expect(title.trim()).not.toBe('');
   });
 
   it('links each day to its page and names it as the menus do', () => {
-    expect(DAYS[1]).toEqual({ day: 2, title: 'Understanding Cancer', label: 'Day 2: Understanding Cancer', path: '/sections/day-2' });
+    for (const { day, title, label, path } of DAYS) {
+      expect({ title, label, path }).toEqual({ title: DAY_TITLES[day], label: `Day ${day}: ${DAY_TITLES[day]}`, path: `/sections/day-${day}` });
+    }
   });
 });

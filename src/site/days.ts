@@ -1,4 +1,4 @@
-import dayTitles from '../../content/site/days.json';
+import { DAY_TITLES } from 'virtual:day-titles';
 import { PUBLISHED_DAYS } from 'virtual:published-days';
 import { dayPath } from '../routes.ts';
 import { STATIC_SECTIONS, type ModulePage } from './sections.ts';
@@ -14,13 +14,12 @@ export interface DayLink {
 }
 
 /**
- * The titles of the week (docs/requirements.md#the-week), by day number, from `content/site/days.json`
- * (checked against `schemas/site/days.schema.json`). Which days exist is not written here: a day is its
- * two files, `content/days/day-N.mdx` and `schemas/day-N.schema.json` (`PUBLISHED_DAYS`, listed at build time by
- * scripts/published-days/vite-plugin.ts); `days.test.ts` checks that each of them has a title. Adding a day touches only
- * `content/` and `schemas/`.
+ * The days' titles (docs/requirements.md#the-week), by day number, from each lesson's front matter
+ * (`title:` in `content/days/day-N.mdx`). Which days exist is not written here either: a day is its two
+ * files, `content/days/day-N.mdx` and `schemas/day-N.schema.json` (`PUBLISHED_DAYS`, listed at build time
+ * by scripts/published-days/vite-plugin.ts). Adding a day touches only `content/` and `schemas/`.
  */
-export const DAY_TITLES: Readonly<Record<number, string>> = Object.fromEntries(dayTitles.map(({ day, title }) => [day, title]));
+export { DAY_TITLES };
 
 /** The week (docs/requirements.md#the-week): every published day, in order. */
 export const DAYS: readonly DayLink[] = PUBLISHED_DAYS.map((day) => {
@@ -28,7 +27,7 @@ export const DAYS: readonly DayLink[] = PUBLISHED_DAYS.map((day) => {
   return { day, title, label: `Day ${day}: ${title}`, path: dayPath(day) };
 });
 
-/** The Modules menu (docs/requirements.md#navigation): the static pages, then Day 1 to Day 5. */
+/** The Modules menu (docs/requirements.md#navigation): the static pages, then every published day. */
 export const MODULE_PAGES: readonly ModulePage[] = [
   ...STATIC_SECTIONS.map(({ title, path }) => ({ title, path })),
   ...DAYS.map(({ label, path }) => ({ title: label, path })),

@@ -1,6 +1,7 @@
 import { composeStories } from '@storybook/react-vite';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AnswersForm } from '../../answers/AnswersForm.tsx';
 import { storySession, type StorySave } from '../../storybook/with-answers.tsx';
@@ -11,7 +12,8 @@ import * as stories from './WidgetBoundary.stories.tsx';
 import { LessonFileContext, WIDGET_PROBLEM_MESSAGE } from './WidgetBoundary.tsx';
 
 const { AuthorView, StudentView } = composeStories(stories);
-const { FreeText, BlankChoice } = lessonComponents;
+const FreeText = lessonComponents.FreeText as ComponentType<{ name: string; label: string }>;
+const BlankChoice = lessonComponents.BlankChoice as ComponentType<{ name: string; label: string; options: string[] }>;
 
 describe('a widget that fails', () => {
   let consoleError: ReturnType<typeof vi.spyOn>;

@@ -12,6 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 import { dirname, join, resolve } from 'node:path';
 import { daysOf } from './published-days/days.ts';
 
@@ -22,7 +23,7 @@ const DAY_DERIVED = /daysOf\(|PUBLISHED_DAYS|publishedDaysIn\(|DAY_TITLES|DAY_AF
 
 function run(command: string, args: string[], cwd: string): string {
   try {
-    return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
     throw new Error(`${command} ${args.join(' ')} failed in the copy with Day ${added}:\n${stdout}\n${stderr}`, { cause: error });
@@ -60,11 +61,15 @@ try {
   console.log(`added-day check: ${tests.length} unit test files that iterate the days pass with Day ${added}`);
 
   run('npm', ['run', 'build'], copy);
-  const budgets = run('npm', ['run', 'size'], copy);
+  // size-limit colours its report whatever the environment says.
+  const budgets = stripVTControlCharacters(run('npm', ['run', 'size'], copy));
   const budget = new RegExp(`/sections/day-${added} JS \\(first visit\\)\\n\\s*Size limit:\\s*([\\d.]+ kB)\\n\\s*Size:\\s*([\\d.]+ kB)`).exec(budgets);
   if (!budget) throw new Error(`npm run size measured no budget for /sections/day-${added}:\n${budgets}`);
   console.log(`added-day check: the build has Day ${added}, and its first visit is ${budget[2]} of its ${budget[1]} budget`);
   console.log(`added-day check: Day ${added} "${ADDED_TITLE}" passed check:content, ${tests.length} unit test files, the build and its budget`);
+} catch (error) {
+  console.error(`added-day check failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
 } finally {
   rmSync(copy, { recursive: true, force: true });
 }

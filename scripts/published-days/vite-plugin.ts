@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { reloadWhenChanged } from '../virtual-modules/reload.ts';
 import { daysOf, type DayEntry } from './days.ts';
 
 /** The module the app imports the list from: `import { PUBLISHED_DAYS } from 'virtual:published-days'`. */
@@ -66,24 +67,15 @@ export function publishedDays(root: string): Plugin {
       return source(days);
     },
     configureServer(server) {
-      const changed = (file: string) => {
-        if (!watched.some((directory) => file.startsWith(directory))) return;
-        let now: string;
+      reloadWhenChanged(server, [...MODULES.keys()], (file) => {
+        if (!watched.some((directory) => file.startsWith(directory))) return false;
         try {
-          now = week();
+          return week() !== served;
         } catch {
-          now = '';
+          // A front matter an author is halfway through: the overlay says what is wrong once it loads.
+          return true;
         }
-        if (now === served) return;
-        for (const id of MODULES.keys()) {
-          const module = server.moduleGraph.getModuleById(id);
-          if (module) server.moduleGraph.invalidateModule(module);
-        }
-        server.ws.send({ type: 'full-reload' });
-      };
-      server.watcher.on('add', changed);
-      server.watcher.on('unlink', changed);
-      server.watcher.on('change', changed);
+      });
     },
   };
 }

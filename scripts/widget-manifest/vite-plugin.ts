@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { reloadWhenChanged } from '../virtual-modules/reload.ts';
 import { readWidgetManifest, type WidgetManifestEntry } from './manifest.ts';
 
 /** The module engine/mdx-components.ts imports: `import { widgets } from 'virtual:lesson-widgets'`. */
@@ -58,15 +59,7 @@ export function lessonWidgets(root: string): Plugin {
       return lessonWidgetsSource(root, entries);
     },
     configureServer(server) {
-      const changed = (file: string) => {
-        if (!file.endsWith('.widget.json')) return;
-        const module = server.moduleGraph.getModuleById(LESSON_WIDGETS_ID);
-        if (module) server.moduleGraph.invalidateModule(module);
-        server.ws.send({ type: 'full-reload' });
-      };
-      server.watcher.on('add', changed);
-      server.watcher.on('unlink', changed);
-      server.watcher.on('change', changed);
+      reloadWhenChanged(server, [LESSON_WIDGETS_ID], (file) => file.endsWith('.widget.json'));
     },
   };
 }

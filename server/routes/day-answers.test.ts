@@ -153,7 +153,7 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
       expect(response.json()).toEqual({ detail: "body must have required property 'answers'", code: 'invalid_request' });
     });
 
-    it.each([['0'], ['6'], ['abc']])('answers 400 invalid_request for day %s and stores nothing', async (day) => {
+    it.each([['0'], [DAY_AFTER_THE_WEEK], ['abc']])('answers 400 invalid_request for day %s and stores nothing', async (day) => {
       const { access } = await signUp(server.app, `bad-day-post-${day}`);
       const response = await server.app.inject({ method: 'POST', url: saveUrl(day), headers: bearer(access), payload: { answers: {} } });
       expect(response.statusCode).toBe(400);

@@ -36,7 +36,7 @@ const SCHEMA_FILE = /^day-(\d+)\.schema\.json$/;
 
 /**
  * Checks every day and section page against its schema, the counts, the links and the images
- * (README.md, "Checking a day"). Pure apart from reading the files named by `locations`.
+ * (docs/authoring.md, "What the checker checks"). Pure apart from reading the files named by `locations`.
  *
  * Reports, one problem each:
  * 1. a widget's `name`, or a `ResetButton` field, that is not a field of the day's schema;

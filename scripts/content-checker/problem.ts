@@ -1,6 +1,6 @@
 /**
  * One thing wrong with the lesson content, as the content checker reports it to authors: the file, the
- * line, the widget, what was expected and what was found (README.md, "Checking a day").
+ * line, the widget, what was expected and what was found (docs/authoring.md, "What the checker checks").
  */
 export interface ContentProblem {
   /** The file to edit, relative to the checker's display root, e.g. `content/days/day-3.mdx`. */

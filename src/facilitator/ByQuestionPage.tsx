@@ -106,7 +106,7 @@ export function ByQuestionView({ classId, day, schema, data }: ByQuestionViewPro
   const [showNames, setShowNames] = useState(false);
   const selectId = useId();
   const switchId = useId();
-  const dayName = DAY_TITLES[day] ? `Day ${day}: ${DAY_TITLES[day]}` : `Day ${day}`;
+  const dayName = DAY_TITLES[day] ? `Day ${day} · ${DAY_TITLES[day]}` : `Day ${day}`;
   usePageTitle(`${dayName} by question`);
 
   return (
@@ -114,7 +114,7 @@ export function ByQuestionView({ classId, day, schema, data }: ByQuestionViewPro
       <p className="facilitator-day__back">
         <Link to={classPath(classId)}>← Back to the class</Link>
       </p>
-      <h1>{dayName}, answers by question</h1>
+      <h1>{dayName} — answers by question</h1>
       <div className="by-question__controls">
         <div className="by-question__field">
           <label htmlFor={selectId}>Question</label>

@@ -2,7 +2,7 @@ import { Component, createContext, type ComponentType, type ErrorInfo, type Reac
 import { UnknownAnswerFieldError } from '../../answers/AnswersForm.tsx';
 import './WidgetBoundary.css';
 
-/** What a student sees in place of a widget that failed (README.md, "Authoring a day"). */
+/** What a student sees in place of a widget that failed (docs/authoring.md, "What the checker checks"). */
 export const WIDGET_PROBLEM_MESSAGE = 'This part of the lesson has a problem; your answers are safe.';
 
 /** The lesson file being shown, e.g. `content/days/day-3.mdx`, named in authors' error messages. */

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { dayHeading, daysOf } from '../scripts/published-days/days.ts';
 import { signUp, signUpThroughPage, VIEWPORTS } from './helpers.ts';
 
 // A day's page comes with the lesson's title and opening (server/static-files.ts, scripts/day-previews/):
@@ -23,7 +24,9 @@ for (const viewport of VIEWPORTS) {
     await page.goto('/sections/day-1', { waitUntil: 'commit' });
 
     const preview = page.locator('.day-preview');
-    const title = preview.getByRole('heading', { level: 1, name: /^Day 1 — Unlocking the Code/ });
+    // The heading Day 1's front matter gives it, e.g. "Day 1 — Gene Regulation: how your cells decide what to do".
+    const heading = dayHeading(1, daysOf(process.cwd()).find(({ day }) => day === 1)!);
+    const title = preview.getByRole('heading', { level: 1, name: heading, exact: true });
     await expect(title).toBeVisible();
     await expect(preview.getByText(/^Welcome to Day 1!/)).toBeVisible();
     // Nothing but the preview is on screen meanwhile: the app's Loading view lies under it.
@@ -36,7 +39,7 @@ for (const viewport of VIEWPORTS) {
 
     release();
     const lessonTitle = page.locator('#root main h1');
-    await expect(lessonTitle).toHaveText(/^Day 1 — Unlocking the Code/);
+    await expect(lessonTitle).toHaveText(heading);
     await expect(preview).toHaveCount(0);
     await expect(page.getByRole('textbox').first()).toBeVisible();
     const after = await lessonTitle.boundingBox();

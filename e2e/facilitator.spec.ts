@@ -116,7 +116,8 @@ for (const viewport of VIEWPORTS) {
     await page.getByRole('button', { name: 'Download CSV of Day 1' }).click();
     const csv = parse(readFileSync((await (await downloading).path())!), { bom: true }) as string[][];
     const header = csv[0]!;
-    const geneQ1 = header.findIndex((heading) => heading.startsWith('geneQ1: '));
+    // Each column is headed "Day 1 · <the day's title> · <field>: <label>".
+    const geneQ1 = header.findIndex((heading) => heading.startsWith('Day 1 · ') && heading.includes(' · geneQ1: '));
     const row = (username: string) => csv.find((each) => each[0] === username)!;
     expect(row(adaAccount.username)[geneQ1]).toBe('Regulation decides when a gene is read.');
     expect(row(ben.username)[geneQ1]).toBe('Ben works on Day 1 now.');

@@ -16,3 +16,9 @@ declare module 'virtual:lesson-widgets' {
 
   export const widgets: Readonly<Record<string, ComponentType<never>>>;
 }
+
+/** Per published day, the `import()` of its lesson's component and of its answers schema (scripts/published-days/vite-plugin.ts). */
+declare module 'virtual:day-loaders' {
+  export const lessons: Readonly<Record<number, () => Promise<unknown>>>;
+  export const schemas: Readonly<Record<number, () => Promise<unknown>>>;
+}

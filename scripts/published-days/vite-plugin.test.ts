@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dayHeading, daysOf, FrontMatterError } from './days.ts';
-import { publishedDaysIn } from './vite-plugin.ts';
+import { publishedDays, publishedDaysIn } from './vite-plugin.ts';
 
 const roots: string[] = [];
 
@@ -62,6 +62,21 @@ describe('the published days', () => {
     roots.push(root);
 
     expect(publishedDaysIn(root)).toEqual([]);
+  });
+});
+
+describe("the build's modules of the days", () => {
+  it('load only the published days, so a draft is neither built nor downloaded, and name each by its title', () => {
+    const root = repository({ 'day-1.mdx': titled('One'), 'day-2.mdx': titled('Two', 'published: false\n'), 'day-3.mdx': titled('Three') }, ['day-1.schema.json', 'day-2.schema.json', 'day-3.schema.json']);
+    const plugin = publishedDays(root);
+    const load = (id: string) => (plugin.load as (id: string) => string | null).call({}, (plugin.resolveId as (id: string) => string).call({}, id));
+
+    expect(load('virtual:published-days')).toBe('export const PUBLISHED_DAYS = [1,3];\n');
+    expect(load('virtual:day-titles')).toBe('export const DAY_TITLES = {"1":"One","3":"Three"};\n');
+    const loaders = load('virtual:day-loaders')!;
+    expect(loaders).toContain(`1: () => import(${JSON.stringify(join(root, 'content/days/day-1.mdx'))})`);
+    expect(loaders).toContain(`3: () => import(${JSON.stringify(join(root, 'schemas/day-3.schema.json'))})`);
+    expect(loaders).not.toContain('day-2');
   });
 });
 

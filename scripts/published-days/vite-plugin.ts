@@ -15,9 +15,27 @@ export const PUBLISHED_DAYS_MODULE = 'virtual:published-days';
  * that the menus (in the signed-in frame) show.
  */
 export const DAY_TITLES_MODULE = 'virtual:day-titles';
-const MODULES = new Map([
-  [`\0${PUBLISHED_DAYS_MODULE}`, (days: DayEntry[]) => `export const PUBLISHED_DAYS = ${JSON.stringify(days.map(({ day }) => day))};\n`],
-  [`\0${DAY_TITLES_MODULE}`, (days: DayEntry[]) => `export const DAY_TITLES = ${JSON.stringify(Object.fromEntries(days.map(({ day, title }) => [day, title])))};\n`],
+/**
+ * The module of the days' loaders, `import { lessons, schemas } from 'virtual:day-loaders'`: per
+ * published day, the `import()` of its lesson and of its schema (src/days/registry.ts). Only published
+ * days are built, so a draft's lesson is neither downloaded nor kept offline.
+ */
+export const DAY_LOADERS_MODULE = 'virtual:day-loaders';
+
+/** An `import()` of a file's default export, by absolute path. */
+const loader = (path: string) => `() => import(${JSON.stringify(path)}).then((module) => module.default)`;
+
+const MODULES = new Map<string, (days: DayEntry[], root: string) => string>([
+  [`\0${PUBLISHED_DAYS_MODULE}`, (days) => `export const PUBLISHED_DAYS = ${JSON.stringify(days.map(({ day }) => day))};\n`],
+  [`\0${DAY_TITLES_MODULE}`, (days) => `export const DAY_TITLES = ${JSON.stringify(Object.fromEntries(days.map(({ day, title }) => [day, title])))};\n`],
+  [
+    `\0${DAY_LOADERS_MODULE}`,
+    (days, root) =>
+      [
+        `export const lessons = {\n${days.map(({ day, lesson }) => `  ${day}: ${loader(join(root, lesson))},`).join('\n')}\n};`,
+        `export const schemas = {\n${days.map(({ day, schema }) => `  ${day}: ${loader(join(root, schema))},`).join('\n')}\n};`,
+      ].join('\n') + '\n',
+  ],
 ]);
 
 /**
@@ -35,9 +53,9 @@ export function publishedDaysIn(root: string): number[] {
 
 
 /**
- * Serves {@link PUBLISHED_DAYS_MODULE}, `export const PUBLISHED_DAYS = [1, 2, …]`, and
- * {@link DAY_TITLES_MODULE}, `export const DAY_TITLES = { 1: "Gene Regulation", … }`, read from the files
- * when a module is loaded;
+ * Serves {@link PUBLISHED_DAYS_MODULE}, `export const PUBLISHED_DAYS = [1, 2, …]`,
+ * {@link DAY_TITLES_MODULE}, `export const DAY_TITLES = { 1: "Gene Regulation", … }`, and
+ * {@link DAY_LOADERS_MODULE}, read from the files when a module is loaded;
  * under `vite dev` the drafts (`published: false`) too, so an author previews a day before publishing it.
  * The entry chunk, which every page downloads, needs only which days exist and their names (for its
  * routes and menus), not the lazy imports of the lessons and schemas that an `import.meta.glob` would
@@ -57,14 +75,14 @@ export function publishedDays(root: string): Plugin {
       drafts = config.command === 'serve' && config.mode !== 'test';
     },
     resolveId(id) {
-      return id === PUBLISHED_DAYS_MODULE || id === DAY_TITLES_MODULE ? `\0${id}` : null;
+      return MODULES.has(`\0${id}`) ? `\0${id}` : null;
     },
     load(id) {
       const source = MODULES.get(id);
       if (!source) return null;
       const days = daysOf(root, { drafts });
       served = week();
-      return source(days);
+      return source(days, root);
     },
     configureServer(server) {
       reloadWhenChanged(server, [...MODULES.keys()], (file) => {

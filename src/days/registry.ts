@@ -1,28 +1,18 @@
 import type { MDXContent } from 'mdx/types';
+import { lessons, schemas } from 'virtual:day-loaders';
 import { PUBLISHED_DAYS } from 'virtual:published-days';
 import type { AnswersSchema } from '../../engine/index.ts';
 
 /**
- * The days' lessons and schemas, found by file name: `content/days/day-N.mdx` with `schemas/day-N.schema.json`.
- * Each lesson and schema is its own lazily loaded chunk, so a student downloads only the day they open;
- * this module itself loads with a day's page, not with the app's entry, which knows only which days
- * exist ({@link PUBLISHED_DAYS}, made from the same files at build time by
- * scripts/published-days/vite-plugin.ts). Adding a day is adding those two files; no code changes.
+ * The published days' lessons and schemas: `content/days/day-N.mdx` with `schemas/day-N.schema.json`, one
+ * `import()` each, made at build time from the days' files (scripts/published-days/vite-plugin.ts), so a
+ * draft (`published: false`) is not built at all. Each lesson and schema is its own lazily loaded chunk,
+ * so a student downloads only the day they open; this module itself loads with a day's page, not with
+ * the app's entry, which knows only which days exist ({@link PUBLISHED_DAYS}). Adding a day is adding
+ * those two files; no code changes.
  */
-const lessons = import.meta.glob<MDXContent>('../../content/days/day-*.mdx', { import: 'default' });
-const schemas = import.meta.glob<AnswersSchema>('../../schemas/day-*.schema.json', { import: 'default' });
-
-function byDay<T>(modules: Record<string, () => Promise<T>>): Map<number, () => Promise<T>> {
-  const map = new Map<number, () => Promise<T>>();
-  for (const [path, load] of Object.entries(modules)) {
-    const match = /day-(\d+)\.(?:mdx|schema\.json)$/.exec(path);
-    if (match) map.set(Number(match[1]), load);
-  }
-  return map;
-}
-
-const lessonsByDay = byDay(lessons);
-const schemasByDay = byDay(schemas);
+const lessonsByDay = new Map(Object.entries(lessons as Record<string, () => Promise<MDXContent>>).map(([day, load]) => [Number(day), load]));
+const schemasByDay = new Map(Object.entries(schemas as Record<string, () => Promise<AnswersSchema>>).map(([day, load]) => [Number(day), load]));
 
 /**
  * The days that have both a lesson and a schema, in order: the one list of days the app knows (menus,

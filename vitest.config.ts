@@ -12,8 +12,11 @@ export default mergeConfig(
             name: 'web',
             environment: 'jsdom',
             setupFiles: ['./engine/test/setup.ts'],
-            // Two workers on two cores (Vitest's default here is one): 128 s -> 88 s for this project.
+            // Two workers on two cores (Vitest's default here is one).
             maxWorkers: 2,
+            // A story that renders a whole day, or a table typed into row by row, takes 1-3 s alone and more
+            // when the server project's workers share the cores; Vitest's 5 s failed them on a busy machine.
+            testTimeout: 15_000,
             include: ['engine/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'content/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts'],
           },
         },

@@ -14,8 +14,9 @@ export default mergeConfig(
             setupFiles: ['./engine/test/setup.ts'],
             // Two workers on two cores (Vitest's default here is one).
             maxWorkers: 2,
-            // A story that renders a whole day, or a table typed into row by row, takes 1-3 s alone and more
-            // when the server project's workers share the cores; Vitest's 5 s failed them on a busy machine.
+            // A story that renders a whole day, or a table typed into row by row, slows down most when the
+            // server project's workers share the cores; Vitest's default 5 s failed them on a busy machine
+            // (docs/decisions/012-content-declares-the-week.md, "Measured").
             testTimeout: 15_000,
             include: ['engine/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'content/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts'],
           },

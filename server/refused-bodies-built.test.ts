@@ -96,8 +96,9 @@ describe('refused saves sent by Node’s fetch to the bundled server', () => {
     outDir = mkdtempSync(join(resolve('.tmp'), 'refused-bodies-'));
     dataDir = mkdtempSync(join(tmpdir(), 'helix-refused-bodies-'));
     const serverFile = await buildServer(outDir);
-    // A data folder's first start (PGlite creating its database) leaves the process about 100 MB larger
-    // than every later start: the server under test is the second, as a school's is every day after the first.
+    // A data folder's first start (PGlite creating its database) leaves the process larger than every
+    // later start (docs/security.md, "Server limits"): the server under test is the second, as a school's
+    // is every day after the first.
     await start(serverFile);
     await stop();
     origin = await start(serverFile);

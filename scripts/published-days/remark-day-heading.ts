@@ -6,7 +6,7 @@
  */
 import type { Heading, Root } from 'mdast';
 import { parse } from 'yaml';
-import { dayHeading, frontMatterProblems, LESSON_FILE } from './days.ts';
+import { dayHeading, LESSON_FILE } from './days.ts';
 
 /** The day a file is the lesson of, by its name (`…/day-3.mdx` is Day 3), or null for any other file. */
 export function lessonDay(path: string | undefined): number | null {
@@ -33,8 +33,8 @@ export function remarkDayHeading() {
     } catch {
       return;
     }
-    if (typeof data !== 'object' || data === null || frontMatterProblems(data as Record<string, unknown>).some((problem) => problem.includes('title'))) return;
-    const { title, subtitle } = data as { title: string; subtitle?: unknown };
+    const { title, subtitle } = (typeof data === 'object' && data !== null ? data : {}) as { title?: unknown; subtitle?: unknown };
+    if (typeof title !== 'string' || title.trim() === '') return;
     const heading: Heading = { type: 'heading', depth: 1, children: [{ type: 'text', value: dayHeading(day, { title: title.trim(), subtitle: typeof subtitle === 'string' ? subtitle.trim() : undefined }) }] };
     tree.children.splice(index + 1, 0, heading);
   };

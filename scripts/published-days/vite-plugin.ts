@@ -68,7 +68,8 @@ export function publishedDays(root: string): Plugin {
   const watched = [join(root, 'content', 'days'), join(root, 'schemas')];
   let drafts = false;
   let served = '';
-  const week = () => JSON.stringify(daysOf(root, { drafts }).map(({ day, title }) => [day, title]));
+  /** What the modules depend on, to tell whether a changed file changes them. */
+  const summary = (days: DayEntry[]) => JSON.stringify(days.map(({ day, title }) => [day, title]));
   return {
     name: 'helix:published-days',
     configResolved(config) {
@@ -81,14 +82,14 @@ export function publishedDays(root: string): Plugin {
       const source = MODULES.get(id);
       if (!source) return null;
       const days = daysOf(root, { drafts });
-      served = week();
+      served = summary(days);
       return source(days, root);
     },
     configureServer(server) {
       reloadWhenChanged(server, [...MODULES.keys()], (file) => {
         if (!watched.some((directory) => file.startsWith(directory))) return false;
         try {
-          return week() !== served;
+          return summary(daysOf(root, { drafts })) !== served;
         } catch {
           // A front matter an author is halfway through: the overlay says what is wrong once it loads.
           return true;

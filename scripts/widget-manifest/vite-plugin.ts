@@ -24,6 +24,8 @@ export function engineWidgets(root: string): WidgetManifestEntry[] {
  * `lazyWidget` per `lazy` one, and `export const widgets = { Tag: Component, … }`.
  *
  * @param root - the repository's folder (imports are absolute paths under it)
+ * @param entries - the engine's widget manifest ({@link engineWidgets})
+ * @returns JavaScript source text
  */
 export function lessonWidgetsSource(root: string, entries: readonly WidgetManifestEntry[]): string {
   const lines: string[] = [];

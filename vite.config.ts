@@ -17,18 +17,18 @@ import { precompressedFiles } from './scripts/precompress/vite-plugin.ts';
 import { remarkDayHeading } from './scripts/published-days/remark-day-heading.ts';
 import { publishedDays } from './scripts/published-days/vite-plugin.ts';
 import { reactRouterProductionBuild } from './scripts/react-router-production/vite-plugin.ts';
+import { lazyImportsCollector } from './scripts/route-preloads/route-modules.ts';
 import { routePreloadsFile } from './scripts/route-preloads/vite-plugin.ts';
-import { engineWidgets, lessonWidgets } from './scripts/widget-manifest/vite-plugin.ts';
+import { lessonWidgets } from './scripts/widget-manifest/vite-plugin.ts';
 
 /** Modules of this repository's `src/` and `engine/` (TypeScript), by absolute path. */
 const OWN_SOURCE = new RegExp(`^${escapeRegExp(import.meta.dirname)}/(?:src|engine)/[^?]*\\.tsx?$`);
 
-/** The files the app's code is split into (scripts/chunk-groups/vite-plugin.ts), lazily loaded widgets apart. */
-const CHUNKS = chunkGroups({
-  lazyWidgetFolders: engineWidgets(import.meta.dirname)
-    .filter(({ loading }) => loading === 'lazy')
-    .map(({ folder }) => `${import.meta.dirname}/${folder}`),
-});
+/** The app's `lazyImport(() => import(…))` declarations, noted as the build reads them (scripts/route-preloads/route-modules.ts). */
+const LAZY_IMPORTS = lazyImportsCollector();
+
+/** The files the app's code is split into (scripts/chunk-groups/vite-plugin.ts), by the routes' import graph. */
+const CHUNKS = chunkGroups({ lazyImports: LAZY_IMPORTS.lazyImports });
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -58,7 +58,9 @@ export default defineConfig({
     lessonWidgets(import.meta.dirname),
     // dist/embed-origins.json: the framed sites the server's CSP allows (docs/security.md#headers).
     embedOrigins(import.meta.dirname),
-    routePreloadsFile(),
+    LAZY_IMPORTS.plugin,
+    // dist/.vite/route-modules.json and route-preloads.json: what a first visit to each route loads at once.
+    routePreloadsFile(LAZY_IMPORTS.lazyImports),
     // index.html's stylesheet after #root: the start-up Loading view paints before it arrives.
     bootPaintFirst(),
     // Notes the modules loaded on use (a dialog, the drag layer, a page), which CHUNKS leaves out of its files.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { deferredAssets, readManifest, routeAssets } from '../scripts/route-assets.js';
 import { uniqueUsername } from './helpers.ts';
 
@@ -34,7 +34,8 @@ test.describe('a first visit downloads exactly the scripts the budgets count', (
     });
   }
 
-  test('to /sections/day-1, signed in', async ({ page, request }) => {
+  /** Signs a new student up and stores the login as the app keeps it, so the first visit is a signed-in one. */
+  async function signedIn(page: Page, request: APIRequestContext): Promise<void> {
     const response = await request.post('/api/student/signup/', {
       data: { username: uniqueUsername(), password: 'correct horse battery staple', first_name: 'Ada', last_name: 'Lovelace', classroom_name: '' },
     });
@@ -44,6 +45,10 @@ test.describe('a first visit downloads exactly the scripts the budgets count', (
       localStorage.setItem('accessToken', access);
       localStorage.setItem('refreshToken', refresh);
     }, tokens);
+  }
+
+  test('to /sections/day-1, signed in', async ({ page, request }) => {
+    await signedIn(page, request);
     const fetched = scriptsFetched(page);
     await page.goto('/sections/day-1');
     await expect(page.getByRole('status').filter({ hasText: 'Ready' })).toBeVisible();
@@ -52,5 +57,14 @@ test.describe('a first visit downloads exactly the scripts the budgets count', (
     // Each file costs a round trip on a school's Wi-Fi, 6 at a time over HTTP/1.1: a day's code comes in
     // 5 files (scripts/chunk-groups/vite-plugin.ts), where it had come in 23.
     expect(counted(fetched(), '/sections/day-1').length).toBeLessThanOrEqual(5);
+  });
+
+  test('to /inbox, signed in: a student page with its frame', async ({ page, request }) => {
+    await signedIn(page, request);
+    const fetched = scriptsFetched(page);
+    await page.goto('/inbox');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(counted(fetched(), '/inbox')).toEqual(routeAssets(manifest, '/inbox').js);
   });
 });

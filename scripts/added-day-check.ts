@@ -5,16 +5,25 @@
  * there the content checker, every unit test file that iterates the days, the build and the bundle
  * budgets. Any of them failing fails this check, with its output.
  *
- * Usage: `npm run test:added-day` (part of `npm test`, after the budgets). Prints one line per step and
- * a summary such as `added-day check: Day 6 "An Added Day" passed check:content, 9 unit test files, the
- * build and its budget`.
+ * The copy also renames a widget's component file (the first widget of the manifest with a
+ * `<Tag>.tsx`, e.g. engine/widgets/free-text/FreeText.tsx, its imports rewritten): the build's grouping
+ * follows the import graph, not file names (scripts/chunk-groups/vite-plugin.ts), so the copy's build
+ * must put every module in the same file as the build in `dist/` did (`.vite/chunk-groups.json`), the
+ * added day's two files in a file of their own, and give every route the same modules.
+ *
+ * Usage: `npm run test:added-day` (part of `npm test`, after the build and the budgets; it compares with
+ * `dist/`). Prints one line per step and a summary such as `added-day check: Day 6 "An Added Day" passed
+ * check:content, 9 unit test files, the build and its budget`.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
 import { dirname, join, resolve } from 'node:path';
+import { CHUNK_GROUPS_FILE } from './chunk-groups/vite-plugin.ts';
 import { daysOf } from './published-days/days.ts';
+import { ROUTE_MODULES_FILE } from './route-assets.js';
+import { engineWidgets } from './widget-manifest/vite-plugin.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const ADDED_TITLE = 'An Added Day';
@@ -53,6 +62,9 @@ try {
   schema.title = `Day ${added} answers: ${ADDED_TITLE}`;
   writeFileSync(join(copy, `schemas/day-${added}.schema.json`), `${JSON.stringify(schema, null, 2)}\n`);
 
+  const renamed = renameWidgetFile(copy);
+  console.log(`added-day check: ${renamed.from} renamed ${renamed.to} in the copy`);
+
   run('npm', ['run', 'check:content'], copy);
   console.log(`added-day check: Day ${added} passes check:content`);
 
@@ -66,10 +78,68 @@ try {
   const budget = new RegExp(`/sections/day-${added} JS \\(first visit\\)\\n\\s*Size limit:\\s*([\\d.]+ kB)\\n\\s*Size:\\s*([\\d.]+ kB)`).exec(budgets);
   if (!budget) throw new Error(`npm run size measured no budget for /sections/day-${added}:\n${budgets}`);
   console.log(`added-day check: the build has Day ${added}, and its first visit is ${budget[2]} of its ${budget[1]} budget`);
-  console.log(`added-day check: Day ${added} "${ADDED_TITLE}" passed check:content, ${tests.length} unit test files, the build and its budget`);
+  sameOutputAfterRename(copy, renamed);
+  console.log(`added-day check: with ${renamed.to}, every module is in the same file as in dist/, and every route loads the same modules`);
+  console.log(`added-day check: Day ${added} "${ADDED_TITLE}" passed check:content, ${tests.length} unit test files, the build, its budget and the rename`);
 } catch (error) {
   console.error(`added-day check failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {
   rmSync(copy, { recursive: true, force: true });
+}
+
+/**
+ * Renames, in `copy`, the component file of the first engine widget that has one named after its tag
+ * (`<folder>/<Tag>.tsx` → `<folder>/Renamed<Tag>.tsx`), and rewrites every import of it.
+ *
+ * @returns both paths, relative to the repository
+ * @throws when no widget has such a file
+ */
+function renameWidgetFile(copy: string): { from: string; to: string } {
+  const widget = engineWidgets(copy).find(({ tag, folder }) => existsSync(join(copy, folder, `${tag}.tsx`)));
+  if (!widget) throw new Error('no widget of the manifest has a component file named after its tag to rename');
+  const from = `${widget.folder}/${widget.tag}.tsx`;
+  const to = `${widget.folder}/Renamed${widget.tag}.tsx`;
+  renameSync(join(copy, from), join(copy, to));
+  const imported = new RegExp(`(['"/])${widget.tag}\\.tsx(['"])`, 'g');
+  for (const file of files.filter((each) => /\.tsx?$/.test(each) && existsSync(join(copy, each)))) {
+    const text = readFileSync(join(copy, file), 'utf8');
+    const rewritten = text.replace(imported, `$1Renamed${widget.tag}.tsx$2`);
+    if (rewritten !== text) writeFileSync(join(copy, file), rewritten);
+  }
+  return { from, to };
+}
+
+/**
+ * Compares the copy's build with the one in `dist/`: each group's modules (the renamed file for the
+ * original), with the added day's group the only new one; each route's modules, with the added day's
+ * route the only new one.
+ *
+ * @throws naming the first difference, or when `dist/` holds no build to compare with
+ */
+function sameOutputAfterRename(copy: string, { from, to }: { from: string; to: string }): void {
+  const read = (dir: string, file: string) => {
+    try {
+      return JSON.parse(readFileSync(join(dir, 'dist', file), 'utf8')) as Record<string, string[]>;
+    } catch (error) {
+      throw new Error(`${dir}/dist/${file} is missing: run \`npm run build\` before this check.`, { cause: error });
+    }
+  };
+  const expectSame = (file: string, newKey: string) => {
+    const before = read(root, file);
+    const after = read(copy, file);
+    const keys = [...Object.keys(before), newKey].sort();
+    if (JSON.stringify(Object.keys(after).sort()) !== JSON.stringify(keys)) throw new Error(`${file}: the copy has ${Object.keys(after).sort().join(', ')}; expected ${keys.join(', ')}`);
+    for (const [key, modules] of Object.entries(before)) {
+      const expected = modules.map((module) => (module === from ? to : module)).sort();
+      const got = [...(after[key] ?? [])].sort();
+      if (JSON.stringify(got) !== JSON.stringify(expected)) {
+        const missing = expected.filter((module) => !got.includes(module));
+        const extra = got.filter((module) => !expected.includes(module));
+        throw new Error(`${file}: after renaming ${from}, ${key} lost ${missing.join(', ') || 'nothing'} and gained ${extra.join(', ') || 'nothing'}`);
+      }
+    }
+  };
+  expectSame(CHUNK_GROUPS_FILE, `day-${added}`);
+  expectSame(ROUTE_MODULES_FILE, `/sections/day-${added}`);
 }

@@ -5,30 +5,28 @@
 import { existsSync, readFileSync } from 'node:fs';
 
 /**
- * The chunks, by manifest key (source path), that a first visit to a route loads besides the entry,
- * as src/preload-route.ts's `preloadRoute` starts them. A day also loads its lesson and its answers schema.
+ * The chunks, by manifest key (source path), that a first visit to a route loads besides the entry, as
+ * src/preload-route.ts's `preloadRoute` starts them: the build derives them from the route table and
+ * the app's lazy imports (scripts/route-preloads/route-modules.ts) and lists them in
+ * {@link ROUTE_MODULES_FILE}. A day also loads its lesson and its answers schema.
  *
+ * @param {ReturnType<typeof readManifest>} manifest
  * @param {string} route - a path such as `/login` or `/sections/day-3`
  * @returns {string[]} manifest keys
- * @throws {Error} for a route this table does not know
+ * @throws {Error} for a route the build's route table does not have (or a route with a `:name` segment)
  */
-export function routeChunks(route) {
-  const day = /^\/sections\/day-(\d+)$/.exec(route);
-  // The pages that need a sign-in come with their routes (src/preload-route.ts).
-  const signedIn = 'src/SignedInApp.tsx';
-  if (day) return [signedIn, 'src/days/DayPage.tsx', `content/days/day-${day[1]}.mdx`, `schemas/day-${day[1]}.schema.json`];
-  // The student pages also load their frame (src/SignedInApp.tsx, SIGNED_IN_LAYOUT).
-  const layout = 'src/layout/SignedInLayout.tsx';
-  const pages = {
-    '/': ['src/pages/HomePage.tsx'],
-    '/login': ['src/pages/LoginPage.tsx'],
-    '/student_profile': [signedIn, 'src/pages/StudentProfilePage.tsx', layout],
-    '/inbox': [signedIn, 'src/pages/InboxPage.tsx', layout],
-  };
-  const chunks = pages[/** @type {keyof typeof pages} */ (route)];
-  if (!chunks) throw new Error(`scripts/route-assets.js: no chunks known for ${route}; add the route to routeChunks().`);
+export function routeChunks(manifest, route) {
+  const chunks = manifest.routeModules[route];
+  if (!chunks) throw new Error(`scripts/route-assets.js: the build's route table (src/routes.ts) has no route ${route}.`);
   return chunks;
 }
+
+/**
+ * Where the build lists, per route, the modules a first visit loads at once (scripts/route-preloads),
+ * relative to the build folder; shape `{ [route]: manifestKey[] }`, e.g.
+ * `{ "/login": ["src/pages/LoginPage.tsx"] }`.
+ */
+export const ROUTE_MODULES_FILE = '.vite/route-modules.json';
 
 /**
  * Where the build lists the modules imported with `import()` that share a file with other code (a chunk
@@ -40,10 +38,11 @@ export const GROUPED_ENTRIES_FILE = '.vite/grouped-entries.json';
 /**
  * Reads the build's manifest, with a key for each module of {@link GROUPED_ENTRIES_FILE} (the manifest
  * has none of its own for them) giving the chunk of the file that holds it, so a route's modules are
- * looked up the same way wherever the build put them.
+ * looked up the same way wherever the build put them; and, as its non-enumerable `routeModules`, the
+ * routes' modules of {@link ROUTE_MODULES_FILE} (`{}` for a build without them: Storybook's).
  *
  * @param {string} [dist] - the build folder
- * @returns {Record<string, { file: string, isEntry?: boolean, imports?: string[], css?: string[] }>}
+ * @returns {Record<string, { file: string, isEntry?: boolean, imports?: string[], css?: string[] }> & { readonly routeModules: Record<string, string[]> }}
  * @throws {Error} naming the fix when there is no build; a SyntaxError when the list is not JSON
  */
 export function readManifest(dist = 'dist') {
@@ -57,6 +56,10 @@ export function readManifest(dist = 'dist') {
   const groupedPath = `${dist}/${GROUPED_ENTRIES_FILE}`;
   const grouped = existsSync(groupedPath) ? JSON.parse(readFileSync(groupedPath, 'utf8')) : {};
   for (const [module, key] of Object.entries(grouped)) if (!(module in manifest) && manifest[key]) manifest[module] = manifest[key];
+  // Not a chunk: kept apart from the keys that are, so that reading the chunks never meets it.
+  const routesPath = `${dist}/${ROUTE_MODULES_FILE}`;
+  const routeModules = existsSync(routesPath) ? JSON.parse(readFileSync(routesPath, 'utf8')) : {};
+  Object.defineProperty(manifest, 'routeModules', { value: routeModules, enumerable: false });
   return manifest;
 }
 
@@ -85,7 +88,7 @@ export function routeAssets(manifest, route) {
     for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const key of [entry, ...routeChunks(route)]) visit(key);
+  for (const key of [entry, ...routeChunks(manifest, route)]) visit(key);
   return { js: [...js].sort(), css: [...css].sort() };
 }
 
@@ -133,14 +136,14 @@ export function buildDays(manifest) {
 }
 
 /**
- * The routes {@link routeChunks} knows: `/`, `/login`, `/student_profile`, `/inbox` and every day the
- * build has a lesson for ({@link buildDays}).
+ * The routes {@link routeChunks} knows: every route of the build's route table (src/routes.ts) without
+ * a `:name` segment, in the table's order.
  *
  * @param {ReturnType<typeof readManifest>} manifest
- * @returns {string[]} paths, the days in order
+ * @returns {string[]} paths, e.g. `['/', '/login', …, '/sections/day-1', …]`
  */
 export function knownRoutes(manifest) {
-  return ['/', '/login', '/student_profile', '/inbox', ...buildDays(manifest).map(({ route }) => route)];
+  return Object.keys(manifest.routeModules);
 }
 
 /**

@@ -2,16 +2,20 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GROUPED_ENTRIES_FILE, readManifest, routeAssets } from './route-assets.js';
+import { GROUPED_ENTRIES_FILE, knownRoutes, readManifest, ROUTE_MODULES_FILE, routeAssets } from './route-assets.js';
 
 const builds: string[] = [];
 
-/** A build folder holding `manifest` and, when given, the list of grouped entries. */
-function build(manifest: object, grouped?: object): string {
+/** The routes' modules as the build lists them (scripts/route-preloads/route-modules.ts). */
+const ROUTES = { '/sections/day-1': ['src/SignedInApp.tsx', 'src/days/DayPage.tsx', 'content/days/day-1.mdx', 'schemas/day-1.schema.json'] };
+
+/** A build folder holding `manifest`, the routes' modules and, when given, the list of grouped entries. */
+function build(manifest: object, grouped?: object, routes: object = ROUTES): string {
   const dist = mkdtempSync(join(tmpdir(), 'helix-route-assets-'));
   builds.push(dist);
   mkdirSync(join(dist, '.vite'));
   writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  writeFileSync(join(dist, ROUTE_MODULES_FILE), JSON.stringify(routes));
   if (grouped) writeFileSync(join(dist, GROUPED_ENTRIES_FILE), JSON.stringify(grouped));
   return dist;
 }
@@ -52,5 +56,11 @@ describe('readManifest', () => {
     const dist = build(MANIFEST);
     expect(readManifest(dist)).toEqual(MANIFEST);
     expect(() => routeAssets(readManifest(dist), '/sections/day-1')).toThrow(/no chunk/);
+  });
+
+  it("knows the routes the build's route table lists, and names a route it does not", () => {
+    const dist = build(MANIFEST, undefined, { '/login': ['src/pages/LoginPage.tsx'], ...ROUTES });
+    expect(knownRoutes(readManifest(dist))).toEqual(['/login', '/sections/day-1']);
+    expect(() => routeAssets(readManifest(dist), '/sections/day-9')).toThrow(/route table \(src\/routes\.ts\) has no route \/sections\/day-9/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkGroups, groupedEntries } from './vite-plugin.ts';
+import { chunkGroups, groupedEntries, staticallyReached } from './vite-plugin.ts';
 
 const ROOT = '/repo';
 
@@ -15,59 +15,111 @@ function groupOf(groups: ReturnType<typeof chunkGroups>['groups'], id: string): 
   return undefined;
 }
 
-/** What the plugin notes of a module the build has read: the modules it imports with `import()`. */
-function parsed(plugin: ReturnType<typeof chunkGroups>['plugin'], dynamicallyImportedIds: string[]): void {
-  const hook = plugin.moduleParsed as (info: { dynamicallyImportedIds: string[] }) => void;
-  hook({ dynamicallyImportedIds });
+/** A module as the build reads it: its static imports and those it makes with `import()`, by absolute path. */
+interface ReadModule {
+  id: string;
+  importedIds?: string[];
+  dynamicallyImportedIds?: string[];
 }
 
+const at = (path: string) => `${ROOT}/${path}`;
+
+/** The lazy imports of a small app: the signed-in routes, a day's page, a student page and its frame, the home page. */
+const LAZY_IMPORTS = {
+  SIGNED_IN_APP: 'src/SignedInApp.tsx',
+  SIGNED_IN_LAYOUT: 'src/layout/SignedInLayout.tsx',
+  'SIGNED_IN_PAGE_MODULES.day': 'src/days/DayPage.tsx',
+  'SIGNED_IN_PAGE_MODULES.inbox': 'src/pages/InboxPage.tsx',
+  'PUBLIC_PAGE_MODULES.home': 'src/pages/HomePage.tsx',
+};
+
+/** Its routes' modules, as scripts/route-preloads/route-modules.ts derives them. */
+const ROUTE_MODULES = {
+  '/': ['src/pages/HomePage.tsx'],
+  '/inbox': ['src/SignedInApp.tsx', 'src/pages/InboxPage.tsx', 'src/layout/SignedInLayout.tsx'],
+  '/sections/day-1': ['src/SignedInApp.tsx', 'src/days/DayPage.tsx', 'content/days/day-1.mdx', 'schemas/day-1.schema.json'],
+};
+
+/** Runs the plugin's hooks over `modules` as a build would, and answers the groups, ready for Rolldown. */
+async function groupsAfterReading(modules: ReadModule[]): Promise<ReturnType<typeof chunkGroups>['groups']> {
+  const { groups, plugin } = chunkGroups({ lazyImports: () => LAZY_IMPORTS, routeModulesOf: () => Promise.resolve(ROUTE_MODULES) });
+  (plugin.configResolved as (config: { root: string }) => void)({ root: ROOT });
+  const read = new Map(modules.map((module) => [module.id, module]));
+  for (const { id, importedIds = [], dynamicallyImportedIds = [] } of modules)
+    (plugin.moduleParsed as (info: Required<ReadModule>) => void)({ id, importedIds, dynamicallyImportedIds });
+  await (plugin.buildEnd as (this: { getModuleInfo: (id: string) => unknown }, error?: Error) => Promise<void>).call({ getModuleInfo: (id) => read.get(id) ?? null }, undefined);
+  return groups;
+}
+
+/** A small app's import graph: index.html's entry imports the route table, which imports the pages with import(). */
+const APP: ReadModule[] = [
+  { id: at('index.html'), importedIds: [at('src/main.tsx')] },
+  { id: at('src/main.tsx'), dynamicallyImportedIds: [at('src/SignedInApp.tsx'), at('src/pages/HomePage.tsx'), at('src/days/open-day.ts')] },
+  { id: at('src/SignedInApp.tsx'), importedIds: [at('src/auth/RequireAuth.tsx')], dynamicallyImportedIds: [at('src/days/DayPage.tsx'), at('src/pages/InboxPage.tsx'), at('src/layout/SignedInLayout.tsx')] },
+  { id: at('src/pages/HomePage.tsx'), importedIds: [at('src/layout/SiteHeader.tsx'), at('src/layout/LessonLink.tsx')] },
+  { id: at('src/layout/SiteHeader.tsx'), importedIds: [at('src/layout/NavMenu.tsx')] },
+  { id: at('src/layout/NavMenu.tsx'), dynamicallyImportedIds: [at('src/layout/menus.tsx')] },
+  { id: at('src/layout/menus.tsx'), importedIds: [at('src/layout/LogoutDialog.tsx')] },
+  { id: at('src/layout/SignedInLayout.tsx'), importedIds: [at('src/layout/SiteHeader.tsx')] },
+  { id: at('src/days/DayPage.tsx'), importedIds: [at('src/layout/SiteHeader.tsx'), at('engine/mdx-components.ts')] },
+  { id: at('engine/mdx-components.ts'), importedIds: [at('engine/widgets/free-text/FreeText.tsx')], dynamicallyImportedIds: [at('engine/widgets/atlas-viewer/index.ts')] },
+  { id: at('src/days/open-day.ts'), importedIds: [at('engine/answers/session.ts')] },
+  { id: at('content/days/day-1.mdx'), importedIds: [at('node_modules/@mdx-js/react/index.js')] },
+  { id: at('node_modules/@mdx-js/react/index.js'), importedIds: [at('node_modules/@mdx-js/react/lib/index.js')] },
+];
+
 describe('chunkGroups', () => {
-  it('puts the widgets, the answers session, the frame and each day in a file of their own', () => {
-    const { groups } = chunkGroups();
-    expect(groupOf(groups, `${ROOT}/engine/widgets/free-text/FreeText.tsx`)).toBe('lesson-engine');
-    expect(groupOf(groups, `${ROOT}/node_modules/react-hook-form/dist/index.esm.mjs`)).toBe('lesson-engine');
-    expect(groupOf(groups, `${ROOT}/src/days/open-day.ts`)).toBe('open-day');
-    // The one module a lesson file imports besides React: with the answers session, so that reading a
-    // day's schema (in the lesson's file) never waits for the whole engine to run.
-    expect(groupOf(groups, `${ROOT}/node_modules/@mdx-js/react/lib/index.js`)).toBe('open-day');
-    expect(groupOf(groups, `${ROOT}/src/layout/TopNav.tsx`)).toBe('frame');
-    expect(groupOf(groups, `${ROOT}/src/days/LessonLink.tsx`)).toBe('frame');
-    expect(groupOf(groups, `${ROOT}/content/days/day-3.mdx`)).toBe('day-3');
-    expect(groupOf(groups, `${ROOT}/schemas/day-3.schema.json`)).toBe('day-3');
-    expect(groupOf(groups, `${ROOT}/node_modules/@dnd-kit/core/dist/core.esm.js`)).toBeUndefined();
-    expect(groupOf(groups, `${ROOT}/src/pages/StudentProfilePage.tsx`)).toBeUndefined();
-    expect(groupOf(groups, `${ROOT}/content/sections/vocabulary.mdx`)).toBeUndefined();
+  it("puts the signed-in routes, and the frame's modules a route's page imports, in the frame", async () => {
+    const groups = await groupsAfterReading(APP);
+    expect(groupOf(groups, at('src/SignedInApp.tsx'))).toBe('frame');
+    expect(groupOf(groups, at('src/layout/SiteHeader.tsx'))).toBe('frame');
+    expect(groupOf(groups, at('src/layout/NavMenu.tsx'))).toBe('frame');
+    expect(groupOf(groups, at('src/layout/LessonLink.tsx'))).toBe('frame');
   });
 
-  it("leaves a widget whose manifest says it loads lazily out of the engine's file, with its whole folder", () => {
-    const { groups, plugin } = chunkGroups({ lazyWidgetFolders: [`${ROOT}/engine/widgets/atlas-viewer`] });
-    parsed(plugin, [`${ROOT}/engine/widgets/atlas-viewer/index.ts`]);
-    expect(groupOf(groups, `${ROOT}/engine/widgets/atlas-viewer/index.ts`)).toBeUndefined();
-    expect(groupOf(groups, `${ROOT}/engine/widgets/atlas-viewer/AtlasViewer.tsx`)).toBeUndefined();
-    expect(groupOf(groups, `${ROOT}/engine/widgets/atlas-viewer-extras/Other.tsx`)).toBe('lesson-engine');
-    expect(groupOf(groups, `${ROOT}/engine/widgets/free-text/FreeText.tsx`)).toBe('lesson-engine');
+  it('leaves out of the frame what only code loaded on use imports: the account menu and its logout dialog, a student page\'s own frame', async () => {
+    const groups = await groupsAfterReading(APP);
+    expect(groupOf(groups, at('src/layout/menus.tsx'))).toBeUndefined();
+    expect(groupOf(groups, at('src/layout/LogoutDialog.tsx'))).toBeUndefined();
+    expect(groupOf(groups, at('src/layout/SignedInLayout.tsx'))).toBeUndefined();
   });
 
-  it('leaves out a module that some code imports with import(), once the build has read that code', () => {
-    const { groups, plugin } = chunkGroups();
-    const dialogContent = `${ROOT}/engine/widgets/overlay/OverlayDialogContent.tsx`;
-    const layout = `${ROOT}/src/layout/SignedInLayout.tsx`;
-    parsed(plugin, [dialogContent, layout]);
-    expect(groupOf(groups, dialogContent)).toBeUndefined();
-    expect(groupOf(groups, layout)).toBeUndefined();
-    expect(groupOf(groups, `${ROOT}/engine/widgets/overlay/OverlayDialog.tsx`)).toBe('lesson-engine');
+  it("starts the engine's file at the day's page, whose widgets join it by import, and keeps a page of its own apart", async () => {
+    const groups = await groupsAfterReading(APP);
+    expect(groupOf(groups, at('src/days/DayPage.tsx'))).toBe('lesson-engine');
+    // Rolldown adds what the day's page imports statically: the widgets, whatever their files are named.
+    expect(groupOf(groups, at('engine/widgets/free-text/FreeText.tsx'))).toBeUndefined();
+    expect(groupOf(groups, at('src/pages/InboxPage.tsx'))).toBeUndefined();
   });
 
-  it("keeps the day's page and the signed-in routes in their group, though the router imports them with import()", () => {
-    const { groups, plugin } = chunkGroups();
-    parsed(plugin, [`${ROOT}/src/days/DayPage.tsx`, `${ROOT}/src/SignedInApp.tsx`]);
-    expect(groupOf(groups, `${ROOT}/src/days/DayPage.tsx`)).toBe('lesson-engine');
-    expect(groupOf(groups, `${ROOT}/src/SignedInApp.tsx`)).toBe('frame');
+  it('puts what opening a day takes, and what the lessons import themselves, in open-day', async () => {
+    const groups = await groupsAfterReading(APP);
+    expect(groupOf(groups, at('src/days/open-day.ts'))).toBe('open-day');
+    expect(groupOf(groups, at('node_modules/@mdx-js/react/lib/index.js'))).toBe('open-day');
   });
 
-  it('leaves out the logout dialog, which only the account menu loaded on use imports', () => {
-    const { groups } = chunkGroups();
-    expect(groupOf(groups, `${ROOT}/src/layout/LogoutDialog.tsx`)).toBeUndefined();
+  it("puts each day's lesson and schema in a file named after the day", async () => {
+    const groups = await groupsAfterReading(APP);
+    expect(groupOf(groups, at('content/days/day-3.mdx'))).toBe('day-3');
+    expect(groupOf(groups, at('schemas/day-3.schema.json'))).toBe('day-3');
+    expect(groupOf(groups, at('content/sections/vocabulary.mdx'))).toBeUndefined();
+  });
+
+  it("forms no groups but the entry's in a build that reads no index.html (the service worker's, Storybook's)", async () => {
+    const groups = await groupsAfterReading(APP.filter(({ id }) => id !== at('index.html')));
+    expect(groupOf(groups, at('src/SignedInApp.tsx'))).toBeUndefined();
+    expect(groupOf(groups, at('src/layout/SiteHeader.tsx'))).toBeUndefined();
+  });
+});
+
+describe('staticallyReached', () => {
+  it('follows static imports only, through cycles', () => {
+    const imports = new Map([
+      ['a', ['b']],
+      ['b', ['c', 'a']],
+      ['d', ['a']],
+    ]);
+    expect([...staticallyReached(['a'], imports)].sort()).toEqual(['a', 'b', 'c']);
   });
 });
 

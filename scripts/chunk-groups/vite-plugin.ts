@@ -5,7 +5,10 @@
 import { basename, relative } from 'node:path';
 import process from 'node:process';
 import type { Plugin } from 'vite';
+import { LESSON_FILE, SCHEMA_FILE } from '../published-days/days.ts';
+import { publishedDays } from '../published-days/vite-plugin.ts';
 import { GROUPED_ENTRIES_FILE } from '../route-assets.js';
+import { loadRoutes, routeModules, type LazyImports } from '../route-preloads/route-modules.ts';
 
 /** A group of modules that Rolldown puts into one file (`build.rolldownOptions.output.codeSplitting.groups`). */
 export interface ChunkGroup {
@@ -19,81 +22,69 @@ export interface ChunkGroup {
   priority: number;
 }
 
-/**
- * The signed-in frame: the route guard and the signed-in routes' table (src/SignedInApp.tsx), the bar,
- * the menus' triggers, the inbox's count and the page titles (src/layout/), which every signed-in page
- * and the home page draw.
- */
-const FRAME = /\/src\/(?:SignedInApp\.tsx|auth\/RequireAuth\.tsx|layout\/|site\/days\.ts|api\/site-endpoints\.ts|days\/LessonLink\.tsx)|^\0virtual:day-titles$/;
+/** Where the frame's own modules live: the bar, the menus' triggers, the inbox's count, the page titles. */
+const FRAME_FOLDER = 'src/layout';
 
 /**
- * The lesson engine and a day's page: the widgets, the answers form, and the libraries only they use
- * (react-hook-form). The answers session, the drafts and normalisation match too, but `open-day`, of
- * higher priority, takes them first with the module that imports them.
+ * What opening a day takes, imported with `import()` by src/preload-route.ts as a page starts: the
+ * answers session, the drafts, normalisation.
  */
-const LESSON_ENGINE = /\/engine\/|\/src\/days\/(?:DayPage|Lesson|day-answers|registry)\.|\/node_modules\/(?:react-hook-form|idb-keyval|immer)\/|^\0virtual:lesson-widgets$/;
+const OPEN_DAY = 'src/days/open-day.ts';
 
-/**
- * What opening a day takes (src/days/open-day.ts): the answers session, the drafts, normalisation; and
- * MDX's provider (@mdx-js/react, under 1 kB), the one module a day's lesson file imports besides React:
- * in `lesson-engine`, it made reading a day's schema, which shares the lesson's file, wait for the whole
- * engine to run (about 200 ms at 4x CPU on a day's first visit).
- */
-const OPEN_DAY = /\/src\/days\/open-day\.ts$|\/node_modules\/@mdx-js\/react\//;
-
-/** A day's lesson and schema, one file per day named `day-{n}`. */
-const DAY = /\/(?:content\/days|schemas)\/(day-\d+)\.(?:mdx|schema\.json)$/;
-
-/**
- * Modules imported with `import()` that go into their group all the same: every page that loads the
- * group renders them at once (the signed-in routes' table; a day's page).
- */
-const LOADED_WITH_THEIR_GROUP = /\/src\/(?:SignedInApp|days\/DayPage)\.tsx$/;
-
-/**
- * Modules of those folders that only code loaded later imports: the logout dialog, which the account
- * menu (itself loaded on use) opens. In a group they would drag their library (Radix Dialog) into the
- * page's first download.
- */
-const ONLY_IMPORTED_LATER = /\/src\/layout\/LogoutDialog\.tsx$/;
+/** The lessons' and schemas' folders: a day's two files go into a file named after the day. */
+const DAY_FOLDERS = ['content/days', 'schemas'];
 
 /**
  * The groups, for `build.rolldownOptions.output.codeSplitting.groups` in `vite.config.ts`, with the
  * plugin they need. Left to itself, Rolldown gave every set of modules that the same lazy chunks share a
  * file of its own: a day was 23 files, half of them under 1 kB gzipped, each compressed apart. Over a
  * school's Wi-Fi each file costs a round trip, and HTTP/1.1 asks for at most 6 at once. With these groups
- * a day is 5 files: the start-up file (`start`), the signed-in frame (`frame`), what opening a day takes
- * (`open-day`: the answers session, the drafts, normalisation), which a preload imports on its own so
- * that the day opens while the rest downloads, the widgets with the day's page (`lesson-engine`), and the
- * day's lesson with its schema (`day-{n}`).
+ * a day is 5 files (docs/decisions/011-first-visit-javascript.md, "A day in five files"):
+ * - `start`: what the entry imports, React, react-dom and the router among it;
+ * - `frame`: the signed-in routes (the module the route table's `SIGNED_IN_APP` loads) and the modules of
+ *   `src/layout/` that a route's page or frame imports without `import()` (the bar, the menus' triggers,
+ *   the inbox's count), which every signed-in page and the home page draw;
+ * - `open-day`: src/days/open-day.ts, and what the lessons import themselves (MDX's provider, under
+ *   1 kB): in the engine's file it made reading a day's schema, which shares the lesson's file, wait for
+ *   the whole engine to run (about 200 ms at 4x CPU on a day's first visit);
+ * - `lesson-engine`: the day's page (the module of the route table's `SIGNED_IN_PAGE_MODULES.day`);
+ * - `day-{n}`: a day's lesson with its schema.
  *
- * A module that some code imports with `import()` goes into no group, unless it is one of
- * {@link LOADED_WITH_THEIR_GROUP}, a day's lesson or schema, or src/days/open-day.ts (its group's own):
- * what loads on use (a dialog's content, the drag layer, another page, the account menu) stays a file of
- * its own. The plugin notes those modules as the build reads them, before Rolldown forms the groups, and
- * lists the ones in a group's file in {@link GROUPED_ENTRIES_FILE}.
+ * A group takes its modules and, as Rolldown does by default, every module they import without
+ * `import()` that a group of higher priority has not taken: the engine's widgets join the day's page
+ * through the component map, whatever their files are called, while a widget the component map imports
+ * with `import()` (its manifest says `"loading": "lazy"`) stays a file of its own. Which modules a route
+ * loads comes from the route table, run in Node (scripts/route-preloads/route-modules.ts); the lazy
+ * imports from the collector that reads them (the same file). The plugin notes the import graph as the
+ * build reads it, and lists the modules imported with `import()` that share a group's file in
+ * {@link GROUPED_ENTRIES_FILE}, and each group's modules in {@link CHUNK_GROUPS_FILE}.
  *
- * A widget whose manifest says `"loading": "lazy"` (scripts/widget-manifest/manifest.ts) stays out of the
- * lesson engine's file with everything in its folder: the component map imports it with `import()`, and
- * its folder's other modules would otherwise join the engine.
- *
- * @param options.lazyWidgetFolders - absolute folders of the lazily loaded widgets
+ * @param options.lazyImports - the app's lazy imports by binding, complete once the build has read its modules
+ * @param options.routeModulesOf - the modules each route loads at once, relative to `root`; by default
+ *   from the route table run in Node (tests give their own)
  * @returns `groups` for the config and `plugin` for its plugins; both are needed
+ * @throws (fails the build) when the route table needs a lazy import the app does not declare
  */
-export function chunkGroups({ lazyWidgetFolders = [] }: { lazyWidgetFolders?: readonly string[] } = {}): { groups: ChunkGroup[]; plugin: Plugin } {
+export function chunkGroups({
+  lazyImports,
+  routeModulesOf = async (root, imports) => routeModules(await loadRoutes(root, [publishedDays(root, { drafts: false })]), imports),
+}: {
+  lazyImports: () => LazyImports;
+  routeModulesOf?: (root: string, lazyImports: LazyImports) => Promise<Record<string, string[]>>;
+}): { groups: ChunkGroup[]; plugin: Plugin } {
   const importedLater = new Set<string>();
+  const staticImports = new Map<string, readonly string[]>();
   let root = process.cwd();
-  const inLazyWidget = (id: string) => lazyWidgetFolders.some((folder) => id.startsWith(`${folder}/`));
-  const grouped = (pattern: RegExp) => (id: string) =>
-    pattern.test(id) && !ONLY_IMPORTED_LATER.test(id) && !inLazyWidget(id) && (!importedLater.has(id) || LOADED_WITH_THEIR_GROUP.test(id));
+  /** Filled at the end of the build's reading, before Rolldown forms the groups. */
+  const graph = { signedInRoutes: '', dayPage: '', openDay: '', frame: new Set<string>(), lessonImports: new Set<string>() };
+  const inFolder = (id: string, folder: string) => id.startsWith(`${root}/${folder}/`);
   return {
     groups: [
-      // What every page runs first, in one file: React, react-dom, the router and the app's start-up code.
       { name: 'start', tags: ['$initial'], priority: 4 },
-      { name: 'frame', test: grouped(FRAME), priority: 3 },
-      { name: 'open-day', test: (id) => OPEN_DAY.test(id), priority: 2 },
-      { name: 'lesson-engine', test: grouped(LESSON_ENGINE), priority: 1 },
-      { name: (id) => DAY.exec(id)?.[1] ?? null, priority: 0 },
+      { name: 'frame', test: (id) => id === graph.signedInRoutes || graph.frame.has(id), priority: 3 },
+      { name: 'open-day', test: (id) => id === graph.openDay || graph.lessonImports.has(id), priority: 2 },
+      { name: 'lesson-engine', test: (id) => id === graph.dayPage, priority: 1 },
+      { name: (id) => (DAY_FOLDERS.some((folder) => inFolder(id, folder)) ? dayOfFile(basename(id)) : null), priority: 0 },
     ],
     plugin: {
       name: 'helix-chunk-groups',
@@ -103,14 +94,78 @@ export function chunkGroups({ lazyWidgetFolders = [] }: { lazyWidgetFolders?: re
       },
       moduleParsed(info) {
         for (const id of info.dynamicallyImportedIds) importedLater.add(id);
+        staticImports.set(info.id, info.importedIds);
+      },
+      async buildEnd(error) {
+        // Only the app's own build: the service worker's and Storybook's read no index.html and load no route.
+        if (error || !this.getModuleInfo(`${root}/index.html`)) return;
+        const imports = lazyImports();
+        const absolute = (binding: string) => `${root}/${imports[binding]}`;
+        graph.signedInRoutes = absolute('SIGNED_IN_APP');
+        graph.dayPage = absolute('SIGNED_IN_PAGE_MODULES.day');
+        graph.openDay = `${root}/${OPEN_DAY}`;
+        const routes = await routeModulesOf(root, imports);
+        const loadedByRoutes = new Set(Object.values(routes).flatMap((modules) => modules.map((module) => `${root}/${module}`)));
+        for (const id of staticallyReached(loadedByRoutes, staticImports))
+          if (inFolder(id, FRAME_FOLDER) && !importedLater.has(id)) graph.frame.add(id);
+        const lessons = [...staticImports.keys()].filter((id) => inFolder(id, 'content/days'));
+        for (const id of staticallyReached(lessons.flatMap((lesson) => staticImports.get(lesson) ?? []), staticImports)) graph.lessonImports.add(id);
       },
       generateBundle(_options, bundle) {
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
         const entries = groupedEntries(chunks, importedLater, root);
         this.emitFile({ type: 'asset', fileName: GROUPED_ENTRIES_FILE, source: `${JSON.stringify(entries, null, 2)}\n` });
+        const groupNames = new Set(['frame', 'open-day', 'lesson-engine']);
+        const groupModules = Object.fromEntries(
+          chunks
+            .filter(({ name, isEntry }) => isEntry || groupNames.has(name) || dayOfFile(`${name}.mdx`) !== null)
+            .map(({ name, isEntry, moduleIds }) => [isEntry ? 'start' : name, moduleIds.map((id) => listedName(id, root)).sort()]),
+        );
+        this.emitFile({ type: 'asset', fileName: CHUNK_GROUPS_FILE, source: `${JSON.stringify(groupModules, null, 2)}\n` });
       },
     },
   };
+}
+
+/**
+ * Where the build lists each group's modules, relative to the build folder; shape `{ [group]: module[] }`,
+ * modules relative to the project's folder (a virtual module by its name), sorted, e.g.
+ * `{ "day-1": ["content/days/day-1.mdx", "schemas/day-1.schema.json"] }`. Reviewers read it; the added-day
+ * check (scripts/added-day-check.ts) compares it across a rename.
+ */
+export const CHUNK_GROUPS_FILE = '.vite/chunk-groups.json';
+
+/**
+ * A module as {@link CHUNK_GROUPS_FILE} lists it: a virtual module by its name, a package's file from its
+ * last `node_modules/` (wherever the packages are installed), any other relative to `root`.
+ */
+function listedName(id: string, root: string): string {
+  if (id.startsWith('\0')) return id.slice(1);
+  const packageAt = id.lastIndexOf('/node_modules/');
+  return packageAt === -1 ? relative(root, id) : id.slice(packageAt + 1);
+}
+
+/** `day-{n}` for a day's lesson or schema file name (`day-3.mdx`, `day-3.schema.json`), else null. */
+function dayOfFile(name: string): string | null {
+  const day = LESSON_FILE.exec(name)?.[1] ?? SCHEMA_FILE.exec(name)?.[1];
+  return day === undefined ? null : `day-${Number(day)}`;
+}
+
+/**
+ * Every module that `from` reaches through static imports alone, `from` included.
+ *
+ * @param from - absolute module ids
+ * @param staticImports - each module's static imports, as the build read them
+ */
+export function staticallyReached(from: Iterable<string>, staticImports: ReadonlyMap<string, readonly string[]>): Set<string> {
+  const reached = new Set<string>();
+  const pending = [...from];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (reached.has(id)) continue;
+    reached.add(id);
+    pending.push(...(staticImports.get(id) ?? []));
+  }
+  return reached;
 }
 
 /** A chunk of the build's output, as much of it as {@link groupedEntries} reads. */

@@ -63,17 +63,19 @@ export function publishedDaysIn(root: string): number[] {
  * reloads the page with the new list; any other edit of a lesson is left to MDX's hot reload.
  *
  * @param root - the repository's folder
+ * @param options.drafts - whether the drafts are served whatever the command (scripts/route-preloads runs
+ *   the route table in Node as a build would: `false`); by default only under `vite dev`
  */
-export function publishedDays(root: string): Plugin {
+export function publishedDays(root: string, options: { drafts?: boolean } = {}): Plugin {
   const watched = [join(root, 'content', 'days'), join(root, 'schemas')];
-  let drafts = false;
+  let drafts = options.drafts ?? false;
   let served = '';
   /** What the modules depend on, to tell whether a changed file changes them. */
   const summary = (days: DayEntry[]) => JSON.stringify(days.map(({ day, title }) => [day, title]));
   return {
     name: 'helix:published-days',
     configResolved(config) {
-      drafts = config.command === 'serve' && config.mode !== 'test';
+      drafts = options.drafts ?? (config.command === 'serve' && config.mode !== 'test');
     },
     resolveId(id) {
       return MODULES.has(`\0${id}`) ? `\0${id}` : null;

@@ -2,7 +2,6 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chunkGroups } from '../chunk-groups/vite-plugin.ts';
 import { readWidgetManifest, WidgetManifestError } from './manifest.ts';
 import { engineWidgets, lessonWidgetsSource } from './vite-plugin.ts';
 
@@ -57,15 +56,5 @@ describe("the lesson engine's component map", () => {
     expect(source).toContain(`import { FreeText } from ${JSON.stringify(join(root, 'engine/widgets/free-text/index.ts'))};`);
     expect(source).toContain(`const AtlasViewer = lazyWidget("AtlasViewer", () => import(${JSON.stringify(join(root, 'engine/widgets/atlas-viewer/index.ts'))}));`);
     expect(source).toContain('export const widgets = { AtlasViewer, FreeText };');
-  });
-});
-
-describe("the build's grouping of a widget", () => {
-  it("follows its folder, not its files' names: a renamed source file stays in the lesson engine's file", () => {
-    const { groups } = chunkGroups();
-    const engine = groups.find((group) => group.name === 'lesson-engine')!;
-    expect(engine.test!(`${repository}/engine/widgets/free-text/FreeText.tsx`)).toBe(true);
-    expect(engine.test!(`${repository}/engine/widgets/free-text/LabelledTextArea.tsx`)).toBe(true);
-    expect(engine.test!(`${repository}/engine/widgets/free-text/index.ts`)).toBe(true);
   });
 });

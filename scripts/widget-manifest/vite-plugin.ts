@@ -11,8 +11,8 @@ import { readWidgetManifest, type WidgetManifestEntry } from './manifest.ts';
 
 /** The module engine/mdx-components.ts imports: `import { widgets } from 'virtual:lesson-widgets'`. */
 export const LESSON_WIDGETS_MODULE = 'virtual:lesson-widgets';
-/** Its resolved id, by which the build's chunk groups put it with the lesson engine. */
-export const LESSON_WIDGETS_ID = `\0${LESSON_WIDGETS_MODULE}`;
+/** Its resolved id. */
+const LESSON_WIDGETS_ID = `\0${LESSON_WIDGETS_MODULE}`;
 
 /** The engine's own widgets: the app adds its lesson tags (PageNav) to the map itself. */
 export function engineWidgets(root: string): WidgetManifestEntry[] {

@@ -19,7 +19,7 @@ import { AnswersForm, createAnswersSession, LessonFileContext, lessonComponents,
 import { PageNav } from '../layout/PageNav.tsx';
 import '../styles.css';
 import './DayLessons.stories.css';
-import { LessonLink } from './LessonLink.tsx';
+import { LessonLink } from '../layout/LessonLink.tsx';
 
 const components = { ...lessonComponents, PageNav, a: LessonLink };
 

@@ -2,7 +2,7 @@ import { MDXProvider } from '@mdx-js/react';
 import type { MDXContent } from 'mdx/types';
 import { AnswersForm, LessonFileContext, lessonComponents, SavePill, type AnswersSession } from '../../engine/index.ts';
 import { PageNav } from '../layout/PageNav.tsx';
-import { LessonLink } from './LessonLink.tsx';
+import { LessonLink } from '../layout/LessonLink.tsx';
 
 /** What lesson MDX may use without imports: the lesson widgets, PageNav and Markdown links that stay in the app. */
 const components = { ...lessonComponents, PageNav, a: LessonLink };

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type PointerEvent } from 'react';
-import { LessonLink } from '../../days/LessonLink.tsx';
+import { LessonLink } from '../../layout/LessonLink.tsx';
 import type { GalleryItem } from '../../site/site-data.ts';
 import { usePrefersReducedMotion } from './use-reduced-motion.ts';
 

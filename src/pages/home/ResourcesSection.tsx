@@ -1,4 +1,4 @@
-import { LessonLink } from '../../days/LessonLink.tsx';
+import { LessonLink } from '../../layout/LessonLink.tsx';
 import { hideBrokenImage } from '../../layout/hide-broken-image.ts';
 import type { Resource } from '../../site/site-data.ts';
 

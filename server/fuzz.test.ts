@@ -19,7 +19,8 @@ import {
 } from './test/fuzz-arbitraries.ts';
 import { createPasswordHasher } from './auth/passwords.ts';
 import { createStaffAccount } from './facilitator/accounts.ts';
-import { bearer, createTestApp, createTestDatabase, DATABASE_KINDS, FAST_PASSWORD_HASHING, signUp, type TestDatabase } from './test/harness.ts';
+import { bearer, createTestApp, createTestDatabase, DATABASE_KINDS, FAST_PASSWORD_HASHING, signUp, testConfig, type TestDatabase } from './test/harness.ts';
+import { FIXTURE_DAY_FOLDERS, fixtureDays, fixtureSchema } from '../test/fixture-days.ts';
 
 /**
  * Generated requests per endpoint and database. 12 endpoints × 300 = 3,600 requests, each followed
@@ -44,6 +45,7 @@ const RUNS_PER_CONSOLE_ROUTE = Math.ceil(RUNS_PER_ENDPOINT / 6);
 /** Every route of server/routes (checked below, so a new route cannot be left out of the fuzzing). */
 const ENDPOINTS: readonly Endpoint[] = [
   { route: 'GET /api/health' },
+  { route: 'GET /api/ready' },
   { route: 'POST /api/token/', bodyKeys: ['username', 'password'] },
   { route: 'POST /api/token/refresh/', bodyKeys: ['refresh'] },
   { route: 'POST /api/token/logout/', bodyKeys: ['refresh'] },
@@ -91,9 +93,12 @@ function declaredRoutes(): string[] {
   return routes.sort();
 }
 
+/** The top-level fields of the fixture days the app serves here (test/fixture-days/): a text, lists, rows, an ordering, numbers. */
+const DAY_FIELDS = [...new Set(fixtureDays.flatMap(({ day }) => Object.keys(fixtureSchema(day).properties ?? {})))];
+
 /** Answers objects shaped like a day's, with hostile values in their fields. */
 const answersLike: fc.Arbitrary<unknown> = fc.oneof(
-  fc.dictionary(fc.oneof(fc.constantFrom('geneQ1', 'fillBlanks', 'sim', 'wrap', 'inquiry', 'dnd', 'cellCycle', 'compare', 'viz', 'step3'), nastyString), nastyValue, {
+  fc.dictionary(fc.oneof(fc.constantFrom(...DAY_FIELDS), nastyString), nastyValue, {
     maxKeys: 6,
   }),
   nastyValue,
@@ -118,7 +123,7 @@ function validBody(endpoint: Endpoint, tokens: TokenSet): fc.Arbitrary<Record<st
     case 'POST /api/facilitator/classes/:id/students/':
       return fc.constant({ username: 'fuzz-classmate' });
     case 'POST /api/student/modules/:day/response/':
-      return fc.record({ answers: fc.dictionary(fc.constantFrom('geneQ1', 'inquiry', 'oldField'), fc.oneof(fc.string({ maxLength: 20 }), fc.constant({ think: 'x' }))) });
+      return fc.record({ answers: fc.dictionary(fc.constantFrom('opening', 'inquiry', 'oldField'), fc.oneof(fc.string({ maxLength: 20 }), fc.constant({ think: 'x' }))) });
     default:
       return fc.constant({});
   }
@@ -240,6 +245,7 @@ for (const kind of DATABASE_KINDS) {
     beforeAll(async () => {
       testDatabase = await createTestDatabase(kind);
       ({ app, serverErrors } = await createTestApp(testDatabase, {
+        config: testConfig({ dataDir: testDatabase.dataDir, ...FIXTURE_DAY_FOLDERS }),
         welcomeMessages: [
           { fileName: '01-welcome.md', subject: 'Welcome', body: 'Hello.', order: 1 },
           { fileName: '02-day-1.md', subject: 'Day 1', body: 'Genes.', order: 2 },
@@ -247,7 +253,7 @@ for (const kind of DATABASE_KINDS) {
       }));
       const own = await signUp(app, 'fuzz-student');
       const other = await signUp(app, 'fuzz-classmate');
-      await app.inject({ method: 'POST', url: '/api/student/modules/1/response/', headers: bearer(other.access), payload: { answers: { geneQ1: 'classmate' } } });
+      await app.inject({ method: 'POST', url: '/api/student/modules/1/response/', headers: bearer(other.access), payload: { answers: { opening: 'classmate' } } });
       const [ownRow] = await testDatabase.database.db.select({ id: users.id }).from(users).orderBy(users.id).limit(1);
       const passwordHash = await createPasswordHasher(FAST_PASSWORD_HASHING).hash('correct horse battery staple');
       await createStaffAccount(testDatabase.database.db, { username: 'fuzz-teacher', passwordHash, firstName: 'Fuzz', lastName: 'Teacher', role: 'facilitator' });

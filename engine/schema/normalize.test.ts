@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { coerceAnswers, coerceScalar, defaultsOf, isNormalized, isPlainObject, normalize, schemaAt } from './normalize.ts';
 import type { AnswersSchema } from './types.ts';
+import { fixtureSchema } from '../../test/fixture-days.ts';
 
 const text = (description = 'a text') => ({ type: 'string', description, default: '' }) as const;
 
@@ -241,177 +242,93 @@ describe('x-value-aliases', () => {
   });
 });
 
-describe('day-shaped schemas', () => {
-  // Fixtures written here to mirror Days 3 to 5 (docs/requirements.md#answer-fields); the real schemas
-  // are tested in schemas/. On load, a missing or non-list table gets its default rows, a missing inquiry
-  // an empty think, and Day 5's missing topSources 5 empty strings (docs/requirements.md#loading-a-day).
-  const object = (properties: Record<string, AnswersSchema>): AnswersSchema => ({ type: 'object', description: 'a group', default: {}, properties });
-  const texts = (...keys: string[]) => object(Object.fromEntries(keys.map((key) => [key, text()])));
-  const inquiry = texts('think');
-
-  const day3Rows = [
-    { gene: 'HK1', category: 'typical', notes: '' },
-    { gene: 'GAPDH', category: 'typical', notes: '' },
-    { gene: 'BRCA1', category: '', notes: '' },
-    { gene: 'BRCA2', category: '', notes: '' },
-    { gene: 'TP53', category: '', notes: '' },
-    { gene: 'MYC', category: '', notes: '' },
+describe('whole days: the fixture days (test/fixture-days/)', () => {
+  // On load, a day's answers are repaired as a whole (docs/requirements.md#loading-a-day): a missing or
+  // broken table gets its default rows, a missing inquiry an empty think, a fixed-length list its length.
+  // The week's own schemas are tested in schemas/.
+  const day1 = fixtureSchema(1);
+  const day2 = fixtureSchema(2);
+  type Row = { item: string; group: string; notes: string };
+  type Day1 = { blanks: string[]; steps: { available: string[]; ordered: string[]; orderSize: number }; inquiry: { think: string } };
+  type Day2 = { table: Row[]; cards: { claim: string; reason: string }[]; tally: unknown };
+  const defaultRows: Row[] = [
+    { item: 'Alpha', group: '', notes: '' },
+    { item: 'Beta', group: '', notes: '' },
+    { item: 'Gamma', group: '', notes: '' },
   ];
-  const day3: AnswersSchema = object({
-    intro: texts('loudQuietMeaning'),
-    compare: object({
-      healthyDesc: text(),
-      cancerDesc: text(),
-      patterns: text(),
-      table: {
-        type: 'array',
-        description: 'Gene categorisation table.',
-        minItems: 6,
-        maxItems: 6,
-        default: day3Rows,
-        items: {
-          type: 'object',
-          description: 'One gene row.',
-          default: { gene: '', category: '', notes: '' },
-          properties: {
-            gene: text(),
-            category: { type: 'string', description: 'typical, suspicious or empty', enum: ['', 'typical', 'suspicious'], default: '' },
-            notes: text(),
-          },
-        },
-      },
-    }),
-    detective: texts('suspiciousNotes', 'hypothesis', 'experimentPlan', 'experimentSketch'),
-    inquiry,
-    wrap: texts('idSignals', 'overUnderExamples', 'hkBaseline', 'preBiopsyMethods'),
-  });
 
-  const day4Rows = [
-    { gene: 'EGFR', normalFunction: '', whyMatters: '' },
-    { gene: 'RAS', normalFunction: '', whyMatters: '' },
-    { gene: 'TDG', normalFunction: '', whyMatters: '' },
-  ];
-  const day4: AnswersSchema = object({
-    recap: texts('regWrong', 'cancerVsTypical', 'detectHousekeeping'),
-    viz: object({
-      notes: text(),
-      geneTable: {
-        type: 'array',
-        description: 'Gene function table.',
-        minItems: 3,
-        maxItems: 3,
-        default: day4Rows,
-        items: DAY_4_ROW,
-      },
-      q1FunctionToAggression: text(),
-      q2AggressivenessByFunction: text(),
-    }),
-    methods: texts('qPCRuse', 'IHCuse', 'RNAseqUse'),
-    inquiry,
-    wrap: texts('patternsFromVisuals', 'functionAndAggression', 'newThingLearned'),
-    participation: object({ trackerNotes: text(), points: { type: 'integer', description: 'points', default: 0 } }),
-  });
-
-  const day5: AnswersSchema = object({
-    intro: texts('whyPoster'),
-    step3: object({
-      procedureSummary: text(),
-      topSources: { type: 'array', description: 'Five source boxes.', minItems: 5, maxItems: 5, default: ['', '', '', '', ''], items: text() },
-    }),
-    inquiry,
-    spotlight: texts('takeaways'),
-    wrap: texts('whyCommMatters', 'lookingAhead', 'finalReflection'),
-  });
-
-  type Day3 = { compare: { table: { gene: string; category: string; notes: string }[] }; inquiry: { think: string } };
-  type Day4 = { viz: { geneTable: { gene: string; normalFunction: string; whyMatters: string }[] }; inquiry: { think: string }; participation: unknown };
-  type Day5 = { step3: { procedureSummary: string; topSources: string[] }; inquiry: { think: string } };
-
-  describe('Day 3', () => {
-    it('restores a missing table to its six default rows, HK1 and GAPDH preset to typical', () => {
-      expect(normalize<Day3>(day3, {}).compare.table).toEqual(day3Rows);
-      expect(normalize<Day3>(day3, { compare: { patterns: 'kept' } }).compare.table).toEqual(day3Rows);
-    });
-
-    it('restores a table that is not a list (null, text, an object) to its default rows', () => {
-      for (const table of [null, 'rows', { 0: { gene: 'HK1' } }, 6]) {
-        expect(normalize<Day3>(day3, { compare: { table } }).compare.table).toEqual(day3Rows);
+  describe('a table of rows (Day 2)', () => {
+    it('restores a missing table, or one that is not a list (null, text, an object, a number), to its default rows', () => {
+      expect(normalize<Day2>(day2, {}).table).toEqual(defaultRows);
+      for (const table of [null, 'rows', { 0: { item: 'Alpha' } }, 3]) {
+        expect(normalize<Day2>(day2, { table }).table).toEqual(defaultRows);
       }
     });
 
-    it('keeps saved rows, and gives an older save with fewer rows today\'s missing default rows', () => {
+    it("keeps saved rows, and gives an older save with fewer rows today's missing default rows", () => {
       const saved = [
-        { gene: 'HK1', category: 'typical', notes: 'always on' },
-        { gene: 'GAPDH', category: 'suspicious', notes: '' },
-        { gene: 'BRCA1', category: 'suspicious' },
-        { gene: 'BRCA2', category: '', notes: 'not sure' },
+        { item: 'Alpha', group: 'a', notes: 'first' },
+        { item: 'Beta', group: 'b' },
       ];
-      expect(normalize<Day3>(day3, { compare: { table: saved } }).compare.table).toEqual([
-        { gene: 'HK1', category: 'typical', notes: 'always on' },
-        { gene: 'GAPDH', category: 'suspicious', notes: '' },
-        { gene: 'BRCA1', category: 'suspicious', notes: '' },
-        { gene: 'BRCA2', category: '', notes: 'not sure' },
-        { gene: 'TP53', category: '', notes: '' },
-        { gene: 'MYC', category: '', notes: '' },
+      expect(normalize<Day2>(day2, { table: saved }).table).toEqual([
+        { item: 'Alpha', group: 'a', notes: 'first' },
+        { item: 'Beta', group: 'b', notes: '' },
+        { item: 'Gamma', group: '', notes: '' },
       ]);
     });
 
-    it('turns a category outside "", typical and suspicious into the default, keeping the notes', () => {
-      const saved = day3Rows.map((row) => ({ ...row }));
-      saved[2] = { gene: 'BRCA1', category: 'loud', notes: 'very loud' };
-      saved[3] = { gene: 'BRCA2', category: 'Suspicious', notes: '' };
-      const table = normalize<Day3>(day3, { compare: { table: saved } }).compare.table;
-      expect(table[2]).toEqual({ gene: 'BRCA1', category: '', notes: 'very loud' });
-      expect(table[3]).toEqual({ gene: 'BRCA2', category: '', notes: '' });
-      expect(table[0]).toEqual({ gene: 'HK1', category: 'typical', notes: '' });
+    it('turns a group outside its enum into the default, keeping the notes', () => {
+      const saved = defaultRows.map((row) => ({ ...row }));
+      saved[0] = { item: 'Alpha', group: 'c', notes: 'kept' };
+      saved[1] = { item: 'Beta', group: 'A', notes: '' };
+      const table = normalize<Day2>(day2, { table: saved }).table;
+      expect(table[0]).toEqual({ item: 'Alpha', group: '', notes: 'kept' });
+      expect(table[1]).toEqual({ item: 'Beta', group: '', notes: '' });
+    });
+
+    it("shows a row saved under an older page's name by today's name, keeping what the student wrote", () => {
+      const saved = [{ item: 'Old alpha', group: 'b', notes: 'written last week' }];
+      expect(normalize<Day2>(day2, { table: saved }).table[0]).toEqual({ item: 'Alpha', group: 'b', notes: 'written last week' });
+    });
+  });
+
+  describe('cards of two fields (Day 2)', () => {
+    it('gives a card its missing field, and an older save its missing cards', () => {
+      expect(normalize<Day2>(day2, { cards: [{ claim: 'mine' }] }).cards).toEqual([
+        { claim: 'mine', reason: '' },
+        { claim: '', reason: '' },
+      ]);
+    });
+  });
+
+  describe('a field the page has no input for (Day 2)', () => {
+    it('stays in the answers with its defaults, and keeps the whole number, number and yes or no saved in it', () => {
+      expect(normalize<Day2>(day2, {}).tally).toEqual({ points: 0, score: 0, checked: false });
+      expect(normalize<Day2>(day2, { tally: { points: 2, score: 1.5, checked: true } }).tally).toEqual({ points: 2, score: 1.5, checked: true });
+    });
+  });
+
+  describe('blanks, an ordering and an inquiry (Day 1)', () => {
+    it('restores missing blanks to four empty ones, and pads or trims saved ones to four', () => {
+      expect(normalize<Day1>(day1, {}).blanks).toEqual(['', '', '', '']);
+      expect(normalize<Day1>(day1, { blanks: ['one', 'three'] }).blanks).toEqual(['one', 'three', '', '']);
+      expect(normalize<Day1>(day1, { blanks: ['1', '2', '3', '4', '5', '6'] }).blanks).toEqual(['1', '2', '3', '4']);
+    });
+
+    it('restores a missing ordering to its starting order, and pads the slots of a half-done one', () => {
+      expect(normalize<Day1>(day1, {}).steps).toEqual({ available: ['Third step', 'First step', 'Second step'], ordered: ['', '', ''], orderSize: 3 });
+      expect(normalize<Day1>(day1, { steps: { available: ['First step'], ordered: ['Third step', 'Second step'] } }).steps).toEqual({
+        available: ['First step'],
+        ordered: ['Third step', 'Second step', ''],
+        orderSize: 3,
+      });
     });
 
     it('gives a missing or broken inquiry an empty think', () => {
       for (const inquirySaved of [undefined, null, 'x', {}]) {
-        expect(normalize<Day3>(day3, { inquiry: inquirySaved }).inquiry).toEqual({ think: '' });
+        expect(normalize<Day1>(day1, { inquiry: inquirySaved }).inquiry).toEqual({ think: '' });
       }
-      expect(normalize<Day3>(day3, { inquiry: { think: 'mine' } }).inquiry).toEqual({ think: 'mine' });
-    });
-  });
-
-  describe('Day 4', () => {
-    it('restores a missing or non-list gene table to EGFR, RAS and TDG with empty text', () => {
-      for (const viz of [undefined, {}, { geneTable: null }, { geneTable: 'EGFR' }, { geneTable: { gene: 'EGFR' } }]) {
-        expect(normalize<Day4>(day4, { viz }).viz.geneTable).toEqual(day4Rows);
-      }
-    });
-
-    it('shows saved rows with gene TP53 as EGFR and MYC as RAS', () => {
-      const saved = [
-        { gene: 'TP53', normalFunction: 'stops the cycle', whyMatters: 'a brake' },
-        { gene: 'MYC', normalFunction: 'turns on growth genes', whyMatters: 'an accelerator' },
-        { gene: 'TDG', normalFunction: 'fixes mismatches', whyMatters: '' },
-      ];
-      expect(normalize<Day4>(day4, { viz: { geneTable: saved } }).viz.geneTable.map((row) => row.gene)).toEqual(['EGFR', 'RAS', 'TDG']);
-      expect(normalize<Day4>(day4, { viz: { geneTable: saved } }).viz.geneTable[0]?.normalFunction).toBe('stops the cycle');
-    });
-
-    it('gives a missing inquiry an empty think and keeps participation in the answers', () => {
-      const result = normalize<Day4>(day4, {});
-      expect(result.inquiry).toEqual({ think: '' });
-      expect(result.participation).toEqual({ trackerNotes: '', points: 0 });
-    });
-  });
-
-  describe('Day 5', () => {
-    it('restores missing topSources to five empty strings', () => {
-      expect(normalize<Day5>(day5, {}).step3.topSources).toEqual(['', '', '', '', '']);
-      expect(normalize<Day5>(day5, { step3: { procedureSummary: 'kept' } }).step3).toEqual({ procedureSummary: 'kept', topSources: ['', '', '', '', ''] });
-      expect(normalize<Day5>(day5, { step3: { topSources: null } }).step3.topSources).toEqual(['', '', '', '', '']);
-    });
-
-    it('pads or trims saved sources to exactly five', () => {
-      expect(normalize<Day5>(day5, { step3: { topSources: ['a', 'b'] } }).step3.topSources).toEqual(['a', 'b', '', '', '']);
-      expect(normalize<Day5>(day5, { step3: { topSources: ['1', '2', '3', '4', '5', '6'] } }).step3.topSources).toEqual(['1', '2', '3', '4', '5']);
-    });
-
-    it('gives a missing inquiry an empty think', () => {
-      expect(normalize<Day5>(day5, { inquiry: undefined }).inquiry).toEqual({ think: '' });
+      expect(normalize<Day1>(day1, { inquiry: { think: 'mine' } }).inquiry).toEqual({ think: 'mine' });
     });
   });
 });

@@ -10,7 +10,7 @@ import GithubSlugger from 'github-slugger';
 import ts from 'typescript';
 
 /** Folders whose comments are checked; the code files at the top of the repository are checked too. */
-export const CODE_ROOTS = ['engine', 'src', 'server', 'scripts', 'e2e', 'bench', '.storybook'];
+export const CODE_ROOTS = ['engine', 'src', 'server', 'scripts', 'e2e', 'bench', '.storybook', 'test'];
 
 /** Files outside the code that may link a document: their `docs/….md` links are checked too. */
 export const DOC_ROOTS = ['schemas', 'content/checks.json', 'docs', 'README.md', 'bench/README.md'];

@@ -2,10 +2,11 @@
  * The one-walk checks of a save against the walks they replace: `prepare` and `repair` must refuse,
  * store and answer exactly what the separate walks did (server/answers/validators.ts), and the body
  * guard's one walk must refuse exactly what `findUnstorableValue` refuses (server/body-guard.ts).
- * Property-based (fast-check): random answers shaped like each repository day, with wrong types,
- * numbers as text, undeclared and reserved keys, deep nesting, long strings and unstorable characters.
+ * Property-based (fast-check): random answers shaped like each fixture day (test/fixture-days/, which
+ * hold every kind of field the engine's schemas support), with wrong types, numbers as text, undeclared
+ * and reserved keys, deep nesting, long strings and unstorable characters.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
@@ -27,9 +28,10 @@ import {
   type AnswersValidator,
   type PreparedAnswers,
 } from './validators.ts';
+import { FIXTURE_DAYS_DIR, fixtureSchema } from '../../test/fixture-days.ts';
 
-const validator = loadAnswersValidator(resolve(process.cwd(), 'schemas'));
-const schemaOf = (day: number) => JSON.parse(readFileSync(resolve(process.cwd(), 'schemas', `day-${day}.schema.json`), 'utf8')) as AnswersSchema;
+const validator = loadAnswersValidator(FIXTURE_DAYS_DIR);
+const schemaOf = fixtureSchema;
 const days = validator.daysWithSchema;
 
 /** `prepare` as it was before the one-walk scan: each check its own walk, in this order. */
@@ -125,7 +127,7 @@ const dayAnswers: fc.Arbitrary<[number, Answers]> = fc.constantFrom(...days).cha
 );
 
 describe('prepare in one walk', () => {
-  it('refuses, stores and counts exactly what the separate walks did, for every repository day', () => {
+  it('refuses, stores and counts exactly what the separate walks did, for every fixture day', () => {
     fc.assert(
       fc.property(dayAnswers, ([day, answers]) => {
         const before = structuredClone(answers);
@@ -191,7 +193,7 @@ describe('prepare in one walk', () => {
   it('still names the first reserved key before a too-deep place, and the too-deep place before a type', () => {
     const deep = nested(MAX_ANSWERS_DEPTH + 1, false, 'x');
     expect(validator.prepare(1, { old: deep, z: { prototype: 1 } }).problem).toBe('answers/z/prototype: the property names __proto__, constructor, prototype are refused');
-    expect(validator.prepare(1, { old: deep, geneQ1: 3 }).problem).toMatch(/^answers\/old(\/old)+ is nested more than 8 levels deep$/);
+    expect(validator.prepare(1, { old: deep, opening: 3 }).problem).toMatch(/^answers\/old(\/old)+ is nested more than 8 levels deep$/);
     // A reserved key below the depth limit is still the one reported.
     expect(validator.prepare(1, { old: nested(MAX_ANSWERS_DEPTH + 3, false, { constructor: 1 }) }).problem).toMatch(/\/constructor: the property names/);
   });
@@ -257,9 +259,9 @@ describe('repairJson, the stored text in and out', () => {
   });
 
   it('answers a row in an older shape or with wrong types repaired', () => {
-    const repaired = JSON.parse(validator.repairJson(1, '{"fillBlanks": "not a list", "geneQ1": 5, "oldField": "kept"}')) as Answers;
-    expect(repaired).toMatchObject({ geneQ1: '5', oldField: 'kept' });
-    expect(repaired.fillBlanks).toEqual(Array.from({ length: 13 }, () => ''));
+    const repaired = JSON.parse(validator.repairJson(1, '{"blanks": "not a list", "opening": 5, "oldField": "kept"}')) as Answers;
+    expect(repaired).toMatchObject({ opening: '5', oldField: 'kept' });
+    expect(repaired.blanks).toEqual(['', '', '', '']);
     expect(isNormalized(schemaOf(1), repaired)).toBe(true);
   });
 

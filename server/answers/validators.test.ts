@@ -14,6 +14,7 @@ import {
   MAX_UNKNOWN_BYTES,
   MAX_UNKNOWN_KEYS,
 } from './validators.ts';
+import { FIXTURE_DAYS_DIR, fixtureDays } from '../../test/fixture-days.ts';
 
 describe('lenientSchema', () => {
   it('drops every rule on values, at every level, keeping types, string lengths, defaults and descriptions', () => {
@@ -88,79 +89,79 @@ describe('loadAnswersValidator', () => {
     });
   });
 
-  describe('with the repository schemas', () => {
-    const validator = loadAnswersValidator(resolve(process.cwd(), 'schemas'));
+  describe('with the fixture days (test/fixture-days/)', () => {
+    const validator = loadAnswersValidator(FIXTURE_DAYS_DIR);
 
-    it('has a schema for Day 1', () => {
-      expect(validator.daysWithSchema).toContain(1);
+    it('has a schema for every day with a schema file, drafts included', () => {
+      expect(validator.daysWithSchema).toEqual(fixtureDays.map(({ day }) => day));
     });
 
-    it('accepts partial Day 1 answers: no field is required (spec section 5)', () => {
+    it('accepts partial answers: no field is required (spec section 5)', () => {
       expect(validator.check(1, {})).toBeNull();
-      expect(validator.check(1, { geneQ1: 'only this' })).toBeNull();
+      expect(validator.check(1, { opening: 'only this' })).toBeNull();
     });
 
     it('names the first bad path', () => {
-      expect(validator.check(1, { sim: { gene2: ['', '', ['3'], ''] } })).toBe('answers/sim/gene2/2 must be string');
+      expect(validator.check(2, { cards: [{ claim: 'fine', reason: ['3'] }] })).toBe('answers/cards/0/reason must be string');
     });
 
     it('accepts answers of an older shape: short or long lists, missing fields, values outside enum or const, unknown keys', () => {
-      expect(validator.check(1, { fillBlanks: ['DNA', 'transcription'], renamed: 'x' })).toBeNull();
-      expect(validator.check(1, { sim: { gene1: ['1', '2', '3', '4', '5', '6', '7'] }, dnd: { orderSize: 7 } })).toBeNull();
+      expect(validator.check(1, { blanks: ['one', 'three'], renamed: 'x' })).toBeNull();
+      expect(validator.check(1, { blanks: ['1', '2', '3', '4', '5', '6', '7'], pace: 'medium', steps: { orderSize: 7 } })).toBeNull();
     });
 
     it('refuses wrong types', () => {
-      expect(validator.check(1, { fillBlanks: 'DNA' })).toBe('answers/fillBlanks must be array');
-      expect(validator.check(1, { dnd: { orderSize: 'five' } })).toBe('answers/dnd/orderSize must be integer');
-      expect(validator.check(4, { participation: { points: '2.5' } })).toBe('answers/participation/points must be integer');
+      expect(validator.check(1, { blanks: 'one' })).toBe('answers/blanks must be array');
+      expect(validator.check(1, { steps: { orderSize: 'five' } })).toBe('answers/steps/orderSize must be integer');
+      expect(validator.check(2, { tally: { points: '2.5' } })).toBe('answers/tally/points must be integer');
     });
 
     describe('answers a client built from the API contract sends (every answer as text)', () => {
       it('accepts a number as text, "" for an unanswered number, and a number where text is expected', () => {
-        expect(validator.check(4, { participation: { trackerNotes: '', points: '' } })).toBeNull();
-        expect(validator.check(4, { participation: { points: ' 3 ' } })).toBeNull();
-        expect(validator.check(1, { dnd: { orderSize: '5' }, geneQ1: 42, fillBlanks: [true, null] })).toBeNull();
+        expect(validator.check(2, { tally: { points: '', score: '' } })).toBeNull();
+        expect(validator.check(2, { tally: { points: ' 3 ', score: '2.5' } })).toBeNull();
+        expect(validator.check(1, { steps: { orderSize: '3' }, opening: 42, blanks: [true, null] })).toBeNull();
       });
 
       it('stores them in the schema\'s types: the number, the default for "", the text of a number', () => {
-        expect(validator.prepare(4, { participation: { trackerNotes: 'late', points: '3' } }).answers?.participation).toEqual({ trackerNotes: 'late', points: 3 });
-        expect(validator.prepare(4, { participation: { points: '' } }).answers?.participation).toEqual({ trackerNotes: '', points: 0 });
-        const day1 = validator.prepare(1, { geneQ1: 42, fillBlanks: [null, 'DNA'] }).answers;
-        expect(day1?.geneQ1).toBe('42');
-        expect((day1?.fillBlanks as string[]).slice(0, 2)).toEqual(['', 'DNA']);
+        expect(validator.prepare(2, { tally: { points: '3', score: ' 2.5 ', checked: true } }).answers?.tally).toEqual({ points: 3, score: 2.5, checked: true });
+        expect(validator.prepare(2, { tally: { points: '' } }).answers?.tally).toEqual({ points: 0, score: 0, checked: false });
+        const day1 = validator.prepare(1, { opening: 42, blanks: [null, 'one'] }).answers;
+        expect(day1?.opening).toBe('42');
+        expect((day1?.blanks as string[]).slice(0, 2)).toEqual(['', 'one']);
       });
     });
 
     it('does not change the answers it checks', () => {
-      const answers: Record<string, unknown> = { geneQ1: 'x', extra: true };
+      const answers: Record<string, unknown> = { opening: 'x', extra: true };
       validator.check(1, answers);
-      expect(answers).toEqual({ geneQ1: 'x', extra: true });
+      expect(answers).toEqual({ opening: 'x', extra: true });
     });
 
     describe('prepare', () => {
       it("normalises what it stores to today's shape, keeping what was sent and unknown keys", () => {
-        const prepared = validator.prepare(1, { fillBlanks: ['DNA'], extra: { kept: true } });
+        const prepared = validator.prepare(1, { blanks: ['one'], extra: { kept: true } });
         expect(prepared.problem).toBeNull();
-        expect(prepared.answers).toMatchObject({ extra: { kept: true }, geneQ1: '', inquiry: { think: '' } });
-        expect((prepared.answers?.fillBlanks as string[]).slice(0, 2)).toEqual(['DNA', '']);
-        expect(prepared.answers?.fillBlanks).toHaveLength(13);
+        expect(prepared.answers).toMatchObject({ extra: { kept: true }, opening: '', inquiry: { think: '' } });
+        expect(prepared.answers?.blanks).toEqual(['one', '', '', '']);
       });
 
       describe('bounds what it stores (issue 11)', () => {
         it("refuses a string longer than its field's maxLength, naming the path", () => {
-          expect(validator.prepare(1, { geneQ1: 'x'.repeat(4000) }).problem).toBeNull();
-          expect(validator.prepare(1, { geneQ1: 'x'.repeat(4001) })).toEqual({ answers: null, answered: null, problem: 'answers/geneQ1 must NOT have more than 4000 characters' });
+          expect(validator.prepare(1, { opening: 'x'.repeat(4000) }).problem).toBeNull();
+          expect(validator.prepare(1, { opening: 'x'.repeat(4001) })).toEqual({ answers: null, answered: null, problem: 'answers/opening must NOT have more than 4000 characters' });
         });
 
         it('counts characters, not bytes or UTF-16 units: 4000 emoji fit', () => {
-          expect(validator.prepare(1, { geneQ1: '🧬'.repeat(4000) }).problem).toBeNull();
-          expect(validator.check(1, { geneQ1: 'x'.repeat(3999) + '🧬' })).toBeNull();
-          expect(validator.prepare(1, { geneQ1: '🧬'.repeat(4001) }).problem).toBe('answers/geneQ1 must NOT have more than 4000 characters');
+          expect(validator.prepare(1, { opening: '🧬'.repeat(4000) }).problem).toBeNull();
+          expect(validator.check(1, { opening: 'x'.repeat(3999) + '🧬' })).toBeNull();
+          expect(validator.prepare(1, { opening: '🧬'.repeat(4001) }).problem).toBe('answers/opening must NOT have more than 4000 characters');
         });
 
         it('names every problem beside a string that is long only in UTF-16 units, and only the real ones', () => {
-          expect(validator.check(1, { geneQ1: '🧬'.repeat(4000), fillBlanks: 5 })).toBe('answers/fillBlanks must be array');
-          expect(validator.check(1, { geneQ1: '🧬'.repeat(4001), fillBlanks: 5 })).toBe('answers/fillBlanks must be array (and 1 more problem)');
+          // wrap comes after blanks in the schema, so the type problem is named first.
+          expect(validator.check(1, { wrap: { reflection: '🧬'.repeat(4000) }, blanks: 5 })).toBe('answers/blanks must be array');
+          expect(validator.check(1, { wrap: { reflection: '🧬'.repeat(4001) }, blanks: 5 })).toBe('answers/blanks must be array (and 1 more problem)');
         });
 
         it(`refuses nesting deeper than ${MAX_ANSWERS_DEPTH} levels`, () => {
@@ -185,19 +186,24 @@ describe('loadAnswersValidator', () => {
         });
 
         it(`refuses a day's answers over ${MAX_DAY_ANSWERS_BYTES} bytes, even when every field is within its own limit`, () => {
-          // 12 fields of 4000 three-byte characters: 144,000 bytes.
-          const full = { cellCycle: { interphaseG1: '語'.repeat(4000), interphaseS: '語'.repeat(4000) } } as Record<string, unknown>;
-          const fields = ['howDiffers', 'twoHallmarks', 'mutationsRole', 'earlyDetection'];
-          full.cancerBasics = Object.fromEntries(fields.map((field) => [field, '語'.repeat(4000)]));
-          full.wrap = Object.fromEntries(['healthyDivision', 'cancerVsNormal', 'threeGeneTypes', 'p53Normal', 'mdm2OnP53', 'whatIfRan'].map((field) => [field, '語'.repeat(4000)]));
-          const prepared = validator.prepare(2, full);
+          // 14 fields of 4000 three-byte characters: 168,000 bytes.
+          const full = '語'.repeat(4000);
+          const answers = {
+            opening: full,
+            blanks: [full, full, full, full],
+            steps: { available: [full, full, full], ordered: [full, full, full] },
+            inquiry: { think: full },
+            wrap: { reflection: full, nextStep: full },
+          };
+          expect(validator.check(1, answers)).toBeNull();
+          const prepared = validator.prepare(1, answers);
           expect(prepared.answers).toBeNull();
           expect(prepared.problem).toMatch(new RegExp(`^the answers are \\d+ bytes as JSON; at most ${MAX_DAY_ANSWERS_BYTES} are stored per day$`));
         });
       });
 
       it('refuses wrong types and reserved keys, naming the path', () => {
-        expect(validator.prepare(1, { geneQ1: ['not', 'a', 'string'] })).toEqual({ answers: null, answered: null, problem: 'answers/geneQ1 must be string' });
+        expect(validator.prepare(1, { opening: ['not', 'a', 'string'] })).toEqual({ answers: null, answered: null, problem: 'answers/opening must be string' });
         expect(validator.prepare(1, { wrap: { constructor: 'x' } })).toEqual({
           answers: null,
           answered: null,

@@ -7,21 +7,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveAnswers } from '../answers/store.ts';
 import { dayAnswers } from '../db/schema.ts';
 import { loadAnswersValidator } from '../answers/validators.ts';
+import { FIXTURE_DAY_FOLDERS, FIXTURE_DAYS_DIR } from '../../test/fixture-days.ts';
 import { bearer, createTestApp, DATABASE_KINDS, useTestApp, signUp } from '../test/harness.ts';
 
+// The server serves the fixture days (test/fixture-days/): these tests are about how any day's answers
+// are checked, repaired and stored, not about the week's lessons.
 const detailUrl = (day: number | string) => `/api/student/modules/${day}/response/detail/`;
 const saveUrl = (day: number | string) => `/api/student/modules/${day}/response/`;
-/** A day past the last one with a schema: no such day. */
-const DAY_AFTER_THE_WEEK = String(loadAnswersValidator(join(process.cwd(), 'schemas')).lastDay + 1);
-const EMPTY_BLANKS = ['', '', '', '', '', '', '', '', '', '', '', '', ''];
-const DAY_1_ORDERING_DEFAULT = {
-  available: ['Translation', 'A transcription factor binds the DNA, then RNA polymerase attaches at the promoter', 'Protein is created', 'mRNA is created', 'Transcription'],
-  ordered: ['', '', '', '', ''],
-  orderSize: 5,
+/** A day past the last fixture day with a schema: no such day. */
+const DAY_AFTER_THE_FIXTURES = String(loadAnswersValidator(FIXTURE_DAYS_DIR).lastDay + 1);
+/** Fixture Day 1's four blanks, none chosen. */
+const EMPTY_BLANKS = ['', '', '', ''];
+/** Fixture Day 1's ordering exercise as its schema's default gives it. */
+const STEPS_DEFAULT = {
+  available: ['Third step', 'First step', 'Second step'],
+  ordered: ['', '', ''],
+  orderSize: 3,
 };
 
 describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
-  const server = useTestApp(kind);
+  const server = useTestApp(kind, { config: () => FIXTURE_DAY_FOLDERS });
 
   describe('GET /api/student/modules/:day/response/detail/', () => {
     it('answers 404 not_found before anything is saved', async () => {
@@ -37,7 +42,7 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
       expect(response.json().code).toBe('not_authenticated');
     });
 
-    it.each([['0'], [DAY_AFTER_THE_WEEK], ['abc'], ['1.5'], ['-1']])('answers 400 invalid_request for day %s', async (day) => {
+    it.each([['0'], [DAY_AFTER_THE_FIXTURES], ['abc'], ['1.5'], ['-1']])('answers 400 invalid_request for day %s', async (day) => {
       const { access } = await signUp(server.app, `bad-day-get-${day}`);
       const response = await server.app.inject({ method: 'GET', url: detailUrl(day), headers: bearer(access) });
       expect(response.statusCode).toBe(400);
@@ -50,9 +55,9 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
     it("saves the answers in today's shape, keeping what was sent, and loads them back, with revision 1 and updated_at", async () => {
       const { access } = await signUp(server.app, 'round-trip');
       const answers = {
-        geneQ1: 'Expression is making the product; regulation is deciding when. “Quotes”, émojis 🧬 and\nnew lines survive.',
-        fillBlanks: ['DNA', 'transcription', '', '', '', '', '', '', '', '', '', '', 'protein'],
-        sim: { gene1: ['a', 'b', 'c', 'd', 'e'] },
+        opening: 'An answer in my own words. “Quotes”, émojis 🧬 and\nnew lines survive.',
+        blanks: ['one', 'three', '', 'eight'],
+        wrap: { reflection: 'a reflection' },
         notInTheSchemaYet: { nested: [1, 2, { deep: true }] },
       };
       const before = Date.now();
@@ -60,8 +65,8 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
       expect(saved.statusCode).toBe(200);
       expect(saved.json()).toEqual({ answers: expect.any(Object), updated_at: expect.any(String), revision: 1 });
       expect(saved.json().answers).toMatchObject(answers);
-      // Normalised against schemas/day-1.schema.json: sim.gene2 and the fields not sent get their defaults.
-      expect(saved.json().answers).toMatchObject({ sim: { gene2: ['', '', '', ''] }, dnd: DAY_1_ORDERING_DEFAULT, inquiry: { think: '' } });
+      // Normalised against test/fixture-days/day-1.schema.json: wrap.nextStep and the fields not sent get their defaults.
+      expect(saved.json().answers).toMatchObject({ wrap: { nextStep: '' }, steps: STEPS_DEFAULT, inquiry: { think: '' }, pace: '' });
       const updatedAt = Date.parse(saved.json().updated_at);
       expect(updatedAt).toBeGreaterThanOrEqual(before - 1000);
       expect(updatedAt).toBeLessThanOrEqual(Date.now() + 1000);
@@ -73,7 +78,7 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
 
     it('answers exactly the answers stored, as JSON with Cache-Control no-store, on the save and on the load', async () => {
       const { access } = await signUp(server.app, 'exactly-stored');
-      const answers = { geneQ1: 'Quotes " and \\ backslashes, \u2028, 🧬 and\nnew lines', sim: { gene1: ['1', '2', '3', '4', '5'] }, oldField: { kept: [1, 2.5, 1e21, -0.001, null, true] } };
+      const answers = { opening: 'Quotes " and \\ backslashes, \u2028, 🧬 and\nnew lines', blanks: ['1', '2', '3', '4'], oldField: { kept: [1, 2.5, 1e21, -0.001, null, true] } };
       const saved = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers } });
       const loaded = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
       const userId = (await server.app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) })).json().id as number;
@@ -93,12 +98,12 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
 
     it('replaces the answers and increments the revision on every save', async () => {
       const { access } = await signUp(server.app, 'revisions');
-      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'first', wrap: { reflection: 'r' } } } });
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'first', wrap: { reflection: 'r' } } } });
       const first = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
-      const second = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'second' } } });
-      const third = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'third' } } });
+      const second = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'second' } } });
+      const third = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'third' } } });
       expect(second.json().revision).toBe(2);
-      expect(third.json()).toMatchObject({ answers: { geneQ1: 'third' }, revision: 3 });
+      expect(third.json()).toMatchObject({ answers: { opening: 'third' }, revision: 3 });
       expect(Date.parse(third.json().updated_at)).toBeGreaterThanOrEqual(Date.parse(first.json().updated_at));
       const loaded = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
       expect(loaded.json()).toEqual(third.json());
@@ -106,24 +111,24 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
 
     it('keeps each day separate', async () => {
       const { access } = await signUp(server.app, 'two-days');
-      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'day one' } } });
-      await server.app.inject({ method: 'POST', url: saveUrl(4), headers: bearer(access), payload: { answers: { recap: { regWrong: 'day four' } } } });
-      expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json().answers).toMatchObject({ geneQ1: 'day one' });
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'day one' } } });
+      await server.app.inject({ method: 'POST', url: saveUrl(2), headers: bearer(access), payload: { answers: { recap: { summary: 'day two' } } } });
+      expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json().answers).toMatchObject({ opening: 'day one' });
       expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json().answers).not.toHaveProperty('recap');
-      expect((await server.app.inject({ method: 'GET', url: detailUrl(4), headers: bearer(access) })).json().answers).toMatchObject({ recap: { regWrong: 'day four' } });
-      expect((await server.app.inject({ method: 'GET', url: detailUrl(4), headers: bearer(access) })).json().answers).not.toHaveProperty('geneQ1');
+      expect((await server.app.inject({ method: 'GET', url: detailUrl(2), headers: bearer(access) })).json().answers).toMatchObject({ recap: { summary: 'day two' } });
+      expect((await server.app.inject({ method: 'GET', url: detailUrl(2), headers: bearer(access) })).json().answers).not.toHaveProperty('opening');
     });
 
     it('answers 400 invalid_answers naming the first bad path, and keeps the stored answers unchanged', async () => {
       const { access } = await signUp(server.app, 'invalid-answers');
-      const good = { geneQ1: 'kept', fillBlanks: EMPTY_BLANKS };
+      const good = { opening: 'kept', blanks: EMPTY_BLANKS };
       await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: good } });
       const stored = (await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
 
-      const bad = { geneQ1: 'lost', fillBlanks: ['', '', '', ['a list'], '', '', '', '', '', '', '', '', ''] };
+      const bad = { opening: 'lost', blanks: ['', '', '', ['a list']] };
       const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: bad } });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'answers/fillBlanks/3 must be string', code: 'invalid_answers' });
+      expect(response.json()).toEqual({ detail: 'answers/blanks/3 must be string', code: 'invalid_answers' });
 
       const after = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
       expect(after.json()).toEqual(stored);
@@ -131,8 +136,8 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
 
     it('says how many more problems there are', async () => {
       const { access } = await signUp(server.app, 'many-problems');
-      const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: [1], wrap: { reflection: { text: 2 } } } } });
-      expect(response.json()).toEqual({ detail: 'answers/geneQ1 must be string (and 1 more problem)', code: 'invalid_answers' });
+      const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: [1], wrap: { reflection: { text: 2 } } } } });
+      expect(response.json()).toEqual({ detail: 'answers/opening must be string (and 1 more problem)', code: 'invalid_answers' });
     });
 
     it.each([
@@ -148,12 +153,12 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
 
     it('answers 400 invalid_request without answers', async () => {
       const { access } = await signUp(server.app, 'no-answers');
-      const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { geneQ1: 'at the top level' } });
+      const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { opening: 'at the top level' } });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: "body must have required property 'answers'", code: 'invalid_request' });
     });
 
-    it.each([['0'], [DAY_AFTER_THE_WEEK], ['abc']])('answers 400 invalid_request for day %s and stores nothing', async (day) => {
+    it.each([['0'], [DAY_AFTER_THE_FIXTURES], ['abc']])('answers 400 invalid_request for day %s and stores nothing', async (day) => {
       const { access } = await signUp(server.app, `bad-day-post-${day}`);
       const response = await server.app.inject({ method: 'POST', url: saveUrl(day), headers: bearer(access), payload: { answers: {} } });
       expect(response.statusCode).toBe(400);
@@ -162,16 +167,16 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
 
     it('answers 400 malformed_json for a body that is not JSON, and keeps the stored answers', async () => {
       const { access } = await signUp(server.app, 'malformed');
-      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'kept' } } });
       const response = await server.app.inject({
         method: 'POST',
         url: saveUrl(1),
         headers: { ...bearer(access), 'content-type': 'application/json' },
-        payload: '{"answers": {"geneQ1": "half',
+        payload: '{"answers": {"opening": "half',
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: 'The request body is not valid JSON.', code: 'malformed_json' });
-      expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toMatchObject({ answers: { geneQ1: 'kept' }, revision: 1 });
+      expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toMatchObject({ answers: { opening: 'kept' }, revision: 1 });
     });
 
     it('answers 413 body_too_large over 256 KB and stores nothing', async () => {
@@ -180,7 +185,7 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
         method: 'POST',
         url: saveUrl(1),
         headers: bearer(access),
-        payload: { answers: { geneQ1: 'x'.repeat(256 * 1024) } },
+        payload: { answers: { opening: 'x'.repeat(256 * 1024) } },
       });
       expect(response.statusCode).toBe(413);
       expect(response.json()).toEqual({ detail: 'The request body is larger than 256 KB.', code: 'body_too_large' });
@@ -189,12 +194,12 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
 
     it("accepts an answer up to its field's maxLength of 4000 characters and refuses a longer one (issue 11), storing nothing", async () => {
       const { access } = await signUp(server.app, 'long-answer');
-      const accepted = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'y'.repeat(4000) } } });
+      const accepted = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'y'.repeat(4000) } } });
       expect(accepted.statusCode).toBe(200);
-      expect(accepted.json().answers.geneQ1).toHaveLength(4000);
-      const refused = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'y'.repeat(200 * 1024) } } });
+      expect(accepted.json().answers.opening).toHaveLength(4000);
+      const refused = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'y'.repeat(200 * 1024) } } });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ code: 'invalid_answers', detail: 'answers/geneQ1 must NOT have more than 4000 characters' });
+      expect(refused.json()).toEqual({ code: 'invalid_answers', detail: 'answers/opening must NOT have more than 4000 characters' });
       expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json().revision).toBe(1);
     });
 
@@ -211,113 +216,100 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
     });
 
     it.each([
-      ['U+0000', '{"answers": {"geneQ1": "before\\u0000after"}}', 'body/answers/geneQ1 contains the character U+0000 (NUL), which cannot be stored'],
-      ['a lone surrogate', '{"answers": {"geneQ1": "half \\ud83e"}}', 'body/answers/geneQ1 contains a lone UTF-16 surrogate (half of an emoji or other character), which cannot be stored'],
-      ['nesting 100 levels deep', `{"answers": {"geneQ1": ${'['.repeat(100)}${']'.repeat(100)}}}`, `body/answers/geneQ1${'/0'.repeat(62)} is nested more than 64 levels deep`],
+      ['U+0000', '{"answers": {"opening": "before\\u0000after"}}', 'body/answers/opening contains the character U+0000 (NUL), which cannot be stored'],
+      ['a lone surrogate', '{"answers": {"opening": "half \\ud83e"}}', 'body/answers/opening contains a lone UTF-16 surrogate (half of an emoji or other character), which cannot be stored'],
+      ['nesting 100 levels deep', `{"answers": {"opening": ${'['.repeat(100)}${']'.repeat(100)}}}`, `body/answers/opening${'/0'.repeat(62)} is nested more than 64 levels deep`],
     ])('answers 400 invalid_request for answers holding %s, which the database cannot store, and keeps the stored answers', async (_label, payload, detail) => {
       const { access } = await signUp(server.app, `unstorable-${_label.replace(/\W/g, '')}`);
-      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'kept' } } });
       const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: { ...bearer(access), 'content-type': 'application/json' }, payload });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail, code: 'invalid_request' });
-      expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toMatchObject({ answers: { geneQ1: 'kept' }, revision: 1 });
+      expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toMatchObject({ answers: { opening: 'kept' }, revision: 1 });
     });
 
     it('answers 401 not_authenticated without a token, before looking at the body', async () => {
-      const response = await server.app.inject({ method: 'POST', url: saveUrl(1), payload: { answers: { geneQ1: 1 } } });
+      const response = await server.app.inject({ method: 'POST', url: saveUrl(1), payload: { answers: { opening: 1 } } });
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe('not_authenticated');
     });
   });
 
   describe('saving answers of an older shape (issue 6, "no lost work")', () => {
-    it('answers 200 for 2 blanks, no dnd and an unknown key, and GET returns 13 blanks with the 2 kept and the unknown key kept', async () => {
+    it('answers 200 for 2 blanks, no ordering and an unknown key, and GET returns every blank with the 2 kept and the unknown key kept', async () => {
       const { access } = await signUp(server.app, 'old-shape');
-      const answers = { fillBlanks: ['DNA', 'transcription'], geneQ1: 'mine', renamedLastWeek: 'text from an old field' };
+      const answers = { blanks: ['one', 'three'], opening: 'mine', renamedLastWeek: 'text from an old field' };
       const saved = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers } });
       expect(saved.statusCode).toBe(200);
 
       const loaded = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
-      expect(loaded.json().answers.fillBlanks).toEqual(['DNA', 'transcription', '', '', '', '', '', '', '', '', '', '', '']);
-      expect(loaded.json().answers).toMatchObject({ geneQ1: 'mine', renamedLastWeek: 'text from an old field', dnd: DAY_1_ORDERING_DEFAULT });
+      expect(loaded.json().answers.blanks).toEqual(['one', 'three', '', '']);
+      expect(loaded.json().answers).toMatchObject({ opening: 'mine', renamedLastWeek: 'text from an old field', steps: STEPS_DEFAULT });
       expect(loaded.json()).toEqual(saved.json());
     });
 
-    it('accepts lists longer than today, values outside enum or const, and stores them trimmed and repaired', async () => {
+    it('accepts lists longer than today, values outside enum or const, and renamed values, and stores them trimmed and repaired', async () => {
       const { access } = await signUp(server.app, 'old-lengths');
-      const answers = { sim: { gene1: ['1', '2', '3', '4', '5', '6', '7'] }, dnd: { orderSize: 7, ordered: ['Transcription'] } };
+      const answers = { blanks: ['1', '2', '3', '4', '5', '6'], pace: 'medium', steps: { orderSize: 7, ordered: ['Step two'] } };
       const saved = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers } });
       expect(saved.statusCode).toBe(200);
-      expect(saved.json().answers.sim.gene1).toEqual(['1', '2', '3', '4', '5']);
-      expect(saved.json().answers.dnd).toEqual({ ...DAY_1_ORDERING_DEFAULT, ordered: ['Transcription', '', '', '', ''] });
+      expect(saved.json().answers.blanks).toEqual(['1', '2', '3', '4']);
+      expect(saved.json().answers.pace).toBe('');
+      // "Step two" is an older page's wording of "Second step" (the schema's x-value-aliases).
+      expect(saved.json().answers.steps).toEqual({ ...STEPS_DEFAULT, ordered: ['Second step', '', ''] });
     });
 
     it('answers 400 invalid_answers for a wrong type and leaves the stored answers unchanged', async () => {
       const { access } = await signUp(server.app, 'old-shape-wrong-type');
-      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'kept' } } });
       const stored = (await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
 
-      const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { fillBlanks: ['a', {}], geneQ1: 'lost' } } });
+      const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { blanks: ['a', {}], opening: 'lost' } } });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'answers/fillBlanks/1 must be string', code: 'invalid_answers' });
+      expect(response.json()).toEqual({ detail: 'answers/blanks/1 must be string', code: 'invalid_answers' });
       expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(stored);
     });
 
     it("returns a row stored before a content change in today's shape", async () => {
       const { access } = await signUp(server.app, 'old-row');
       const userId = (await server.app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) })).json().id as number;
-      await saveAnswers(server.database.database.db, userId, 1, { fillBlanks: ['protein'], oldField: 'kept' });
+      await saveAnswers(server.database.database.db, userId, 1, { blanks: ['one'], oldField: 'kept' });
 
       const loaded = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
-      expect(loaded.json()).toMatchObject({ revision: 1, answers: { oldField: 'kept', dnd: DAY_1_ORDERING_DEFAULT } });
-      expect(loaded.json().answers.fillBlanks).toEqual(['protein', ...EMPTY_BLANKS.slice(1)]);
+      expect(loaded.json()).toMatchObject({ revision: 1, answers: { oldField: 'kept', steps: STEPS_DEFAULT } });
+      expect(loaded.json().answers.blanks).toEqual(['one', ...EMPTY_BLANKS.slice(1)]);
     });
 
     it("answers a row the server would not have stored (wrong types, a list that is not one, a field gone) in today's shape, and a conflict with it too", async () => {
       const { access } = await signUp(server.app, 'bad-row');
-      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'replaced below' } } });
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'replaced below' } } });
       const userId = (await server.app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) })).json().id as number;
-      const bad = { fillBlanks: 'not a list', geneQ1: 5, sim: null, dnd: { orderSize: 'five' }, oldField: 'kept' };
+      const bad = { blanks: 'not a list', opening: 5, wrap: null, steps: { orderSize: 'five' }, oldField: 'kept' };
       await server.database.database.db.execute(sql`update module_responses set answers = ${JSON.stringify(bad)}::jsonb where user_id = ${userId} and day = 1`);
 
       const loaded = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
       expect(loaded.statusCode).toBe(200);
-      expect(loaded.json()).toMatchObject({ revision: 1, answers: { geneQ1: '5', oldField: 'kept', sim: { gene1: ['', '', '', '', ''] }, dnd: DAY_1_ORDERING_DEFAULT } });
-      expect(loaded.json().answers.fillBlanks).toEqual(EMPTY_BLANKS);
+      expect(loaded.json()).toMatchObject({ revision: 1, answers: { opening: '5', oldField: 'kept', wrap: { reflection: '', nextStep: '' }, steps: STEPS_DEFAULT } });
+      expect(loaded.json().answers.blanks).toEqual(EMPTY_BLANKS);
       expect(loaded.json().updated_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
-      const conflict = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'stale' }, base_revision: 7 } });
+      const conflict = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'stale' }, base_revision: 7 } });
       expect(conflict.statusCode).toBe(409);
       expect(conflict.json()).toMatchObject({ code: 'revision_conflict', revision: 1, updated_at: loaded.json().updated_at, answers: loaded.json().answers });
     });
 
     it('moves a renamed field with the schema\'s x-migrations, on save and on load', async () => {
-      const schemasDir = mkdtempSync(join(tmpdir(), 'helix-migrating-schemas-'));
-      const text = { type: 'string', description: 'A text.', default: '' };
-      writeFileSync(
-        join(schemasDir, 'day-2.schema.json'),
-        JSON.stringify({
-          type: 'object',
-          description: 'Day 2, after a content edit.',
-          default: {},
-          'x-migrations': [{ id: 1, description: 'howDifferent became cancerBasics.howDiffers', move: { from: 'howDifferent', to: 'cancerBasics.howDiffers' } }],
-          properties: { cancerBasics: { type: 'object', description: 'Cancer basics.', default: {}, properties: { howDiffers: text } } },
-        }),
-      );
-      const { app: migratingApp } = await createTestApp(server.database, { answersValidator: loadAnswersValidator(schemasDir) });
-      try {
-        const { access } = await signUp(migratingApp, 'migrated');
-        const saved = await migratingApp.inject({ method: 'POST', url: saveUrl(2), headers: bearer(access), payload: { answers: { howDifferent: 'it divides' } } });
-        expect(saved.json().answers).toEqual({ cancerBasics: { howDiffers: 'it divides' } });
+      // test/fixture-days/day-2.schema.json moves "summary", where older pages saved it, into "recap".
+      const { access } = await signUp(server.app, 'migrated');
+      const saved = await server.app.inject({ method: 'POST', url: saveUrl(2), headers: bearer(access), payload: { answers: { summary: 'it moved' } } });
+      expect(saved.json().answers.recap).toEqual({ summary: 'it moved' });
+      expect(saved.json().answers).not.toHaveProperty('summary');
 
-        const userId = (await migratingApp.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) })).json().id as number;
-        await saveAnswers(server.database.database.db, userId, 2, { howDifferent: 'stored by last week\'s server' });
-        const loaded = await migratingApp.inject({ method: 'GET', url: detailUrl(2), headers: bearer(access) });
-        expect(loaded.json().answers).toEqual({ cancerBasics: { howDiffers: "stored by last week's server" } });
-      } finally {
-        await migratingApp.close();
-        rmSync(schemasDir, { recursive: true, force: true });
-      }
+      const userId = (await server.app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(access) })).json().id as number;
+      await saveAnswers(server.database.database.db, userId, 2, { summary: 'stored by last week\'s server' });
+      const loaded = await server.app.inject({ method: 'GET', url: detailUrl(2), headers: bearer(access) });
+      expect(loaded.json().answers.recap).toEqual({ summary: "stored by last week's server" });
+      expect(loaded.json().answers).not.toHaveProperty('summary');
     });
   });
 
@@ -332,12 +324,12 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
       ],
       [
         'prototype',
-        '{"answers": {"fillBlanks": [{"prototype": 1}]}}',
-        { detail: 'answers/fillBlanks/0/prototype: the property names __proto__, constructor, prototype are refused', code: 'invalid_answers' },
+        '{"answers": {"blanks": [{"prototype": 1}]}}',
+        { detail: 'answers/blanks/0/prototype: the property names __proto__, constructor, prototype are refused', code: 'invalid_answers' },
       ],
     ])('answers 400 for %s and leaves the stored answers unchanged', async (label, payload, body) => {
       const { access } = await signUp(server.app, `reserved-${label.replace(/\W/g, '')}`);
-      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'kept' } } });
       const stored = (await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
 
       const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: { ...bearer(access), 'content-type': 'application/json' }, payload });
@@ -391,20 +383,20 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
     describe('saving without base_revision', () => {
       it('saves over whatever is stored, as the spec payload does', async () => {
         const { access } = await signUp(server.app, 'no-base');
-        await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'one' } } });
-        const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'two' } } });
+        await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'one' } } });
+        const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'two' } } });
         expect(response.statusCode).toBe(200);
-        expect(response.json()).toMatchObject({ answers: { geneQ1: 'two' }, revision: 2 });
+        expect(response.json()).toMatchObject({ answers: { opening: 'two' }, revision: 2 });
       });
     });
 
     describe('saving with the stored revision as base_revision', () => {
       it('saves and answers the next revision', async () => {
         const { access } = await signUp(server.app, 'base-matches');
-        await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'one' } } });
-        const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'two' }, base_revision: 1 } });
+        await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'one' } } });
+        const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'two' }, base_revision: 1 } });
         expect(response.statusCode).toBe(200);
-        expect(response.json()).toMatchObject({ answers: { geneQ1: 'two' }, revision: 2 });
+        expect(response.json()).toMatchObject({ answers: { opening: 'two' }, revision: 2 });
         expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(response.json());
       });
     });
@@ -412,11 +404,11 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
     describe('saving with a stale base_revision', () => {
       it('answers 409 with the stored answers and changes nothing', async () => {
         const { access } = await signUp(server.app, 'base-stale');
-        await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'one' } } });
-        await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'from the other tab' } } });
+        await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'one' } } });
+        await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'from the other tab' } } });
         const stored = (await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
 
-        const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'stale tab' }, base_revision: 1 } });
+        const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'stale tab' }, base_revision: 1 } });
         expect(response.statusCode).toBe(409);
         expect(response.json()).toEqual({
           detail: 'Your answers for day 1 were saved from somewhere else since this page loaded them: it sent base_revision 1, the stored revision is 2.',
@@ -430,17 +422,17 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
 
       it('answers 409 for a base_revision ahead of the stored one', async () => {
         const { access } = await signUp(server.app, 'base-ahead');
-        await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'one' } } });
-        const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'x' }, base_revision: 7 } });
+        await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'one' } } });
+        const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'x' }, base_revision: 7 } });
         expect(response.statusCode).toBe(409);
-        expect(response.json()).toMatchObject({ code: 'revision_conflict', revision: 1, answers: { geneQ1: 'one' } });
+        expect(response.json()).toMatchObject({ code: 'revision_conflict', revision: 1, answers: { opening: 'one' } });
       });
 
       it('answers 409 with revision 0, the default answers and updated_at null when nothing is stored, and stores nothing', async () => {
         const { access } = await signUp(server.app, 'base-nothing-stored');
-        const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'x' }, base_revision: 3 } });
+        const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'x' }, base_revision: 3 } });
         expect(response.statusCode).toBe(409);
-        expect(response.json()).toMatchObject({ code: 'revision_conflict', revision: 0, updated_at: null, answers: { geneQ1: '', fillBlanks: EMPTY_BLANKS } });
+        expect(response.json()).toMatchObject({ code: 'revision_conflict', revision: 0, updated_at: null, answers: { opening: '', blanks: EMPTY_BLANKS } });
         expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).statusCode).toBe(404);
       });
     });
@@ -448,16 +440,16 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
     describe.each([[0], [null]])('saving with base_revision %j ("I saw nothing stored")', (base) => {
       it('saves revision 1 when nothing is stored', async () => {
         const { access } = await signUp(server.app, `base-${String(base)}-first`);
-        const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'first' }, base_revision: base } });
+        const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'first' }, base_revision: base } });
         expect(response.statusCode).toBe(200);
-        expect(response.json()).toMatchObject({ answers: { geneQ1: 'first' }, revision: 1 });
+        expect(response.json()).toMatchObject({ answers: { opening: 'first' }, revision: 1 });
       });
 
       it('answers 409 with the stored answers when something is stored, and changes nothing', async () => {
         const { access } = await signUp(server.app, `base-${String(base)}-stored`);
-        await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'stored' } } });
+        await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'stored' } } });
         const stored = (await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
-        const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'defaults' }, base_revision: base } });
+        const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'defaults' }, base_revision: base } });
         expect(response.statusCode).toBe(409);
         expect(response.json()).toMatchObject({ code: 'revision_conflict', answers: stored.answers, revision: 1, updated_at: stored.updated_at });
         expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(stored);
@@ -467,9 +459,9 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
     describe('two saves at once with the same base_revision', () => {
       it('lets exactly one win over a stored revision; the other gets 409 with the winner', async () => {
         const { access } = await signUp(server.app, 'race-update');
-        await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'base' } } });
+        await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'base' } } });
         const responses = await Promise.all(
-          ['tab A', 'tab B'].map((geneQ1) => server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1 }, base_revision: 1 } })),
+          ['tab A', 'tab B'].map((opening) => server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening }, base_revision: 1 } })),
         );
         expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
         const winner = responses.find((response) => response.statusCode === 200)!.json();
@@ -482,7 +474,7 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
       it('lets exactly one win the first save (base_revision 0 and null)', async () => {
         const { access } = await signUp(server.app, 'race-insert');
         const responses = await Promise.all(
-          [0, null].map((base) => server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: `base ${base}` }, base_revision: base } })),
+          [0, null].map((base) => server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: `base ${base}` }, base_revision: base } })),
         );
         expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
         const winner = responses.find((response) => response.statusCode === 200)!.json();
@@ -493,9 +485,9 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
 
     it.each([[-1], [1.5], ['abc'], [{}]])('answers 400 invalid_request for base_revision %j and changes nothing', async (base) => {
       const { access } = await signUp(server.app, `bad-base-${JSON.stringify(base).replace(/\W/g, '')}`);
-      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'kept' } } });
       const stored = (await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json();
-      const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'lost' }, base_revision: base } });
+      const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'lost' }, base_revision: base } });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: expect.stringMatching(/^body\/base_revision /), code: 'invalid_request' });
       expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) })).json()).toEqual(stored);
@@ -503,8 +495,8 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
 
     it('checks the answers before the revision: wrong types answer 400 even with a stale base_revision', async () => {
       const { access } = await signUp(server.app, 'bad-answers-and-base');
-      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: 'kept' } } });
-      const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { geneQ1: { text: 5 } }, base_revision: 9 } });
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: 'kept' } } });
+      const response = await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers: { opening: { text: 5 } }, base_revision: 9 } });
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('invalid_answers');
     });
@@ -514,16 +506,16 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
     it('a student only ever sees their own answers', async () => {
       const alice = await signUp(server.app, 'alice');
       const bob = await signUp(server.app, 'bob');
-      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(alice.access), payload: { answers: { geneQ1: "alice's" } } });
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(alice.access), payload: { answers: { opening: "alice's" } } });
 
       const bobBefore = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(bob.access) });
       expect(bobBefore.statusCode).toBe(404);
 
-      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(bob.access), payload: { answers: { geneQ1: "bob's" } } });
+      await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(bob.access), payload: { answers: { opening: "bob's" } } });
       const aliceAfter = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(alice.access) });
       const bobAfter = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(bob.access) });
-      expect(aliceAfter.json()).toMatchObject({ answers: { geneQ1: "alice's" }, revision: 1 });
-      expect(bobAfter.json()).toMatchObject({ answers: { geneQ1: "bob's" }, revision: 1 });
+      expect(aliceAfter.json()).toMatchObject({ answers: { opening: "alice's" }, revision: 1 });
+      expect(bobAfter.json()).toMatchObject({ answers: { opening: "bob's" }, revision: 1 });
     });
 
     it('ignores a user id smuggled into the request', async () => {
@@ -534,7 +526,7 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
         method: 'POST',
         url: `${saveUrl(1)}?user_id=${victimId}`,
         headers: bearer(mallory.access),
-        payload: { answers: { geneQ1: 'overwritten?' }, user_id: victimId },
+        payload: { answers: { opening: 'overwritten?' }, user_id: victimId },
       });
       expect((await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(victim.access) })).statusCode).toBe(404);
     });

@@ -2,13 +2,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { createPasswordHasher } from '../auth/passwords.ts';
-import { daysOf } from '../../scripts/published-days/days.ts';
 import { createStaffAccount } from '../facilitator/accounts.ts';
-import { bearer, createTestApp, DATABASE_KINDS, FAST_PASSWORD_HASHING, useTestApp, type TestServer } from '../test/harness.ts';
+import { FIXTURE_DAY_FOLDERS, fixtureDays, publishedFixtureDays } from '../../test/fixture-days.ts';
+import { bearer, createTestApp, DATABASE_KINDS, FAST_PASSWORD_HASHING, testConfig, useTestApp, type TestServer } from '../test/harness.ts';
 
 const PASSWORD = 'correct horse battery staple';
-/** The published days of this repository, as their lessons' front matter names them. */
-const WEEK = daysOf(process.cwd()).map(({ day, title }) => ({ day, title }));
+/**
+ * The week the console shows: the published fixture days (test/fixture-days/), as their lessons' front
+ * matter names them. Fixture Day 3 is a draft, which the console leaves out.
+ */
+const WEEK = publishedFixtureDays.map(({ day, title }) => ({ day, title }));
 
 interface Tokens {
   access: string;
@@ -45,7 +48,7 @@ function save(app: FastifyInstance, token: string, day: number, answers: Record<
 }
 
 describe.each(DATABASE_KINDS)('the facilitator console API (%s)', (kind) => {
-  const server = useTestApp(kind);
+  const server = useTestApp(kind, { config: () => FIXTURE_DAY_FOLDERS });
   let rivera: Tokens;
   let okafor: Tokens;
   let admin: Tokens;
@@ -99,18 +102,18 @@ describe.each(DATABASE_KINDS)('the facilitator console API (%s)', (kind) => {
     const etag = first.headers.etag as string;
     expect((await progress(rivera.access, { 'if-none-match': etag })).statusCode).toBe(304);
 
-    expect((await save(server.app, ana.access, 1, { geneQ1: 'The repressor lets go.', worksheet: ['one', '', '  ', ''] })).statusCode).toBe(200);
+    expect((await save(server.app, ana.access, 1, { opening: 'The opening, answered.', blanks: ['one', '', '  ', ''] })).statusCode).toBe(200);
     const after = await progress(rivera.access, { 'if-none-match': etag });
     expect(after.statusCode).toBe(200);
     const anaRow = after.json<typeof body>().students.find(({ username }) => username === 'ana')!;
-    // geneQ1 and worksheet.0; spaces only do not count.
+    // opening and blanks.0; spaces only do not count.
     expect(anaRow.days[0]).toEqual({ day: 1, answered: 2, state: 'in_progress' });
     expect(anaRow.days[1]).toEqual({ day: 2, answered: 0, state: 'not_started' });
   });
 
   it('answers the same ETag from a second server on the same database, so polling across servers gets 304s', async () => {
     const first = await progress();
-    const second = await createTestApp(server.database);
+    const second = await createTestApp(server.database, { config: testConfig({ dataDir: server.database.dataDir, ...FIXTURE_DAY_FOLDERS }) });
     try {
       const response = await second.app.inject({
         url: `/api/facilitator/classes/${classId}/progress/`,
@@ -125,10 +128,10 @@ describe.each(DATABASE_KINDS)('the facilitator console API (%s)', (kind) => {
   it("shows a student's day in today's shape and records who looked", async () => {
     const response = await server.app.inject({ url: `/api/facilitator/classes/${classId}/students/${ana.id}/days/1/`, headers: bearer(rivera.access) });
     expect(response.statusCode).toBe(200);
-    const body = response.json<{ student: { username: string }; answers: { geneQ1: string; worksheet: string[] }; revision: number }>();
+    const body = response.json<{ student: { username: string }; answers: { opening: string; blanks: string[] }; revision: number }>();
     expect(body.student.username).toBe('ana');
-    expect(body.answers.geneQ1).toBe('The repressor lets go.');
-    expect(body.answers.worksheet).toHaveLength(4);
+    expect(body.answers.opening).toBe('The opening, answered.');
+    expect(body.answers.blanks).toEqual(['one', '', '  ', '']);
     expect(body.revision).toBe(1);
     const unsaved = await server.app.inject({ url: `/api/facilitator/classes/${classId}/students/${ben.id}/days/2/`, headers: bearer(rivera.access) });
     expect(unsaved.json()).toMatchObject({ revision: 0, updated_at: null });
@@ -141,17 +144,17 @@ describe.each(DATABASE_KINDS)('the facilitator console API (%s)', (kind) => {
 
   it('gives every student an answer for the by-question view', async () => {
     const response = await server.app.inject({ url: `/api/facilitator/classes/${classId}/days/1/answers/`, headers: bearer(rivera.access) });
-    const students = response.json<{ students: { username: string; answers: { geneQ1: string } }[] }>().students;
-    expect(students.map(({ username, answers }) => [username, answers.geneQ1])).toEqual(
+    const students = response.json<{ students: { username: string; answers: { opening: string } }[] }>().students;
+    expect(students.map(({ username, answers }) => [username, answers.opening])).toEqual(
       expect.arrayContaining([
-        ['ana', 'The repressor lets go.'],
+        ['ana', 'The opening, answered.'],
         ['ben', ''],
       ]),
     );
   });
 
   it('exports CSV with a BOM, one header per field and formulas made inert', async () => {
-    await save(server.app, ben.access, 1, { geneQ1: '=HYPERLINK("http://evil.example")', simOn: 'Café, "quoted"\nsecond line' });
+    await save(server.app, ben.access, 1, { opening: '=HYPERLINK("http://evil.example")', wrap: { reflection: 'Café, "quoted"\nsecond line' } });
     const response = await server.app.inject({ url: `/api/facilitator/classes/${classId}/export.csv?day=1`, headers: bearer(rivera.access) });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -160,16 +163,17 @@ describe.each(DATABASE_KINDS)('the facilitator console API (%s)', (kind) => {
     const rows = parse(response.rawPayload, { bom: true }) as string[][];
     const header = rows[0]!;
     const column = (path: string) => header.findIndex((cell) => cell.includes(` · ${path}: `));
-    expect(header[column('geneQ1')]).toMatch(/^Day 1 · .+ · geneQ1: \S/);
-    expect(header[column('geneQ1')]!.startsWith(`Day 1 · ${WEEK[0]!.title} · `)).toBe(true);
+    expect(header[column('opening')]).toMatch(/^Day 1 · .+ · opening: \S/);
+    expect(header[column('opening')]!.startsWith(`Day 1 · ${WEEK[0]!.title} · `)).toBe(true);
     const benRow = rows.find((row) => row[0] === 'ben')!;
-    expect(benRow[column('geneQ1')]).toBe(`'=HYPERLINK("http://evil.example")`);
-    expect(benRow[column('simOn')]).toBe('Café, "quoted"\nsecond line');
-    expect(rows.find((row) => row[0] === 'ana')![column('geneQ1')]).toBe('The repressor lets go.');
+    expect(benRow[column('opening')]).toBe(`'=HYPERLINK("http://evil.example")`);
+    expect(benRow[column('wrap.reflection')]).toBe('Café, "quoted"\nsecond line');
+    expect(rows.find((row) => row[0] === 'ana')![column('opening')]).toBe('The opening, answered.');
 
     const allDays = await server.app.inject({ url: `/api/facilitator/classes/${classId}/export.csv`, headers: bearer(rivera.access) });
     const allHeader = (parse(allDays.rawPayload, { bom: true }) as string[][])[0]!;
     for (const { day, title } of WEEK) expect(allHeader.some((cell) => cell.startsWith(`Day ${day} · ${title} · `)), `Day ${day}`).toBe(true);
+    for (const { day } of fixtureDays.filter(({ published }) => !published)) expect(allHeader.some((cell) => cell.startsWith(`Day ${day} · `)), `draft Day ${day}`).toBe(false);
   });
 
   it("delivers a message to the chosen students' inboxes as unread, and shows who read it", async () => {

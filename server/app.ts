@@ -18,12 +18,13 @@ import { fillClassroomKeys } from './facilitator/classes.ts';
 import { fillAnsweredFields } from './answers/store.ts';
 import { loadJwtSecret } from './auth/secret.ts';
 import { createTokenService } from './auth/tokens.ts';
-import { DEFAULT_SERVER_TIMEOUTS, REFUSED_BODY_MAX_BYTES, type Config } from './config.ts';
+import { DEFAULT_SERVER_TIMEOUTS, READY_TIMEOUT_MS, REFUSED_BODY_MAX_BYTES, type Config } from './config.ts';
 import { cspDirectives, loadEmbedOrigins } from './content-security-policy.ts';
 import type { Database } from './db/index.ts';
 import { answerExpectationFailed, ERROR_BODY_SCHEMA, handleClientError, toApiError } from './errors.ts';
 import { addHelmetHeaders } from './helmet-headers.ts';
 import { loadWelcomeMessages, type WelcomeMessage } from './inbox/messages.ts';
+import { addMetrics } from './metrics.ts';
 import { registerOpenApi } from './openapi.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inboxRoutes } from './routes/inbox.ts';
@@ -193,6 +194,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       maxAge: 600,
     });
   }
+  // GET /metrics for Prometheus, and the counting behind it, only when METRICS_TOKEN is set (server/metrics.ts).
+  // Before any API route, so its hooks count them all; after compression, which its answer gets.
+  if (config.metricsToken !== undefined) addMetrics(app, { token: config.metricsToken, db });
   await registerOpenApi(app);
 
   const warn = (message: string) => app.log.warn(message);
@@ -208,7 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Checks the access token only, no database round-trip (server/auth/authenticate.ts); routes answer a deleted account themselves.
   const authenticate = createAuthenticate(tokens, { now });
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { db, readyTimeoutMs: config.readyTimeoutMs ?? READY_TIMEOUT_MS });
   // docs/security.md#sessions-and-tokens and docs/security.md#abuse-limits.
   const sessions = createSessionService({ db, tokens, now });
   const limitStore =

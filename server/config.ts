@@ -52,6 +52,19 @@ export const REFUSED_BODY_MAX_BYTES = 16 * 1024 * 1024;
 /** Largest REFUSED_BODY_MAX_BYTES accepted: 1 GiB. More only lets a refused upload hold its socket longer. */
 export const MAX_REFUSED_BODY_MAX_BYTES = 1024 * 1024 * 1024;
 
+/**
+ * 2 s for the database to answer `GET /api/ready`'s `select 1` (READY_TIMEOUT_MS): a query that takes
+ * longer on a healthy server is waiting for a connection or for a database that has stopped answering,
+ * and a load balancer probing every few seconds should send students elsewhere (server/readiness.ts).
+ */
+export const READY_TIMEOUT_MS = 2_000;
+
+/**
+ * Shortest METRICS_TOKEN accepted: 16 characters. `openssl rand -hex 32` gives 64; a short one could
+ * be guessed by anyone who can reach /metrics.
+ */
+export const MIN_METRICS_TOKEN_LENGTH = 16;
+
 /** The timeouts when no variable sets them. */
 export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = {
   requestMs: REQUEST_TIMEOUT_MS,
@@ -119,6 +132,16 @@ export interface Config {
    * `https://app.school.org,http://localhost:5173`); empty or absent: same origin only.
    */
   corsOrigins?: readonly string[];
+  /**
+   * How long `GET /api/ready` waits for the database to answer `select 1`, ms (READY_TIMEOUT_MS);
+   * absent: {@link READY_TIMEOUT_MS}.
+   */
+  readyTimeoutMs?: number;
+  /**
+   * The bearer token Prometheus sends to `GET /metrics` (METRICS_TOKEN); absent: no /metrics at all,
+   * and no metric is collected (server/metrics.ts).
+   */
+  metricsToken?: string;
 }
 
 /** Largest value accepted for an abuse-limit or concurrency variable: larger ones are typing mistakes. */
@@ -277,6 +300,25 @@ export const ENV_SCHEMA = {
       expected: 'origins (scheme, host and port only) separated by commas, e.g. "https://app.school.org"',
       show: 'item',
     },
+    // No `default`, so parseConfig leaves Config.readyTimeoutMs out when unset and the app uses READY_TIMEOUT_MS.
+    READY_TIMEOUT_MS: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_TIMEOUT_MS,
+      description: `how long GET /api/ready waits for the database to answer, else 503; unset, ${READY_TIMEOUT_MS} ms`,
+      expected: `a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`,
+      hint: `leave it unset for ${READY_TIMEOUT_MS} ms`,
+    },
+    METRICS_TOKEN: {
+      type: 'string',
+      minLength: MIN_METRICS_TOKEN_LENGTH,
+      // RFC 6750's b64token: what a bearer credential may hold, so Prometheus can send it as it is.
+      pattern: '^[A-Za-z0-9._~+/-]+=*$',
+      description: 'the bearer token Prometheus sends to GET /metrics; unset, /metrics answers 404 and nothing is collected',
+      expected: `at least ${MIN_METRICS_TOKEN_LENGTH} characters of letters, digits and . _ ~ + / - (e.g. from "openssl rand -hex 32")`,
+      hint: 'leave it unset to turn /metrics off',
+      show: 'length',
+    },
   } satisfies Record<string, EnvVariableSchema>,
 };
 
@@ -312,6 +354,8 @@ interface EnvValues {
   PASSWORD_HASH_CONCURRENCY: number;
   PUBLIC_URL?: string;
   CORS_ORIGINS: string[];
+  READY_TIMEOUT_MS?: number;
+  METRICS_TOKEN?: string;
 }
 
 const VARIABLES: Record<EnvName, EnvVariableSchema> = ENV_SCHEMA.properties;
@@ -453,6 +497,9 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
     passwordHashConcurrency: values.PASSWORD_HASH_CONCURRENCY,
     publicUrl: publicUrl === null ? null : `${publicUrl.origin}${publicUrl.pathname}`.replace(/\/+$/, ''),
     corsOrigins: values.CORS_ORIGINS.map((origin) => new URL(origin).origin),
+    // Left out when unset, as their absence is what the app reads as "the default" / "off".
+    ...(values.READY_TIMEOUT_MS === undefined ? {} : { readyTimeoutMs: values.READY_TIMEOUT_MS }),
+    ...(values.METRICS_TOKEN === undefined ? {} : { metricsToken: values.METRICS_TOKEN }),
   };
 }
 

@@ -35,6 +35,8 @@ export const API_ERRORS = {
   rate_limited: { status: 429, message: 'Too many attempts. Wait a minute and try again.' },
   headers_too_large: { status: 431, message: 'The request headers are larger than the server accepts (16 KB).' },
   internal_error: { status: 500, message: 'Something went wrong on the server.' },
+  // GET /api/ready: the database did not answer `select 1` within READY_TIMEOUT_MS (server/readiness.ts).
+  database_unavailable: { status: 503, message: 'The database is not answering, so this server cannot serve requests now.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

@@ -18,7 +18,7 @@
  * Usernames are keyed by `usernameKey` (NFKC, JavaScript lower case), addresses by {@link addressKey}.
  */
 import { isIPv6 } from 'node:net';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors.ts';
 import { usernameKey } from './credentials.ts';
 import type { LimitChange, LimitState, LimitStore } from './limit-store.ts';
@@ -57,17 +57,43 @@ export const ACCOUNT_FIRST_DELAY_MS = 1_000;
 /** An account's failures are forgotten this long after the last one, ms. */
 export const ACCOUNT_FAILURE_MEMORY_MS = 15 * 60_000;
 
+/**
+ * Which limit refused a request, as `/metrics` counts it (server/metrics.ts): failed sign-ins per
+ * address or per account, sign-ups per address, or the password hasher's queue being full
+ * (server/auth/passwords.ts).
+ */
+export type RateLimitName = 'login_address' | 'login_account' | 'signup_address' | 'password_hashing';
+
 /** A request refused by a limit: the route answers 429 with `Retry-After: retryAfterSeconds`. */
 export class RateLimitedError extends Error {
   /** Whole seconds, at least 1. */
   readonly retryAfterSeconds: number;
+  /** The limit that refused. */
+  readonly limit: RateLimitName;
 
-  constructor(retryAfterMs: number, describe: (wait: string) => string) {
+  /**
+   * @param retryAfterMs - how long until the limit lets the client try again, ms (rounded up to whole seconds, at least 1)
+   * @param describe - the detail, given the wait in words ("5 seconds", "3 minutes")
+   * @param limit - the limit that refused; the password hasher's busy error, which names none, is `password_hashing`
+   */
+  constructor(retryAfterMs: number, describe: (wait: string) => string, limit: RateLimitName = 'password_hashing') {
     const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
     super(describe(seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`));
     this.name = 'RateLimitedError';
     this.retryAfterSeconds = seconds;
+    this.limit = limit;
   }
+}
+
+/** The limit that refused each request {@link replyRateLimited} answered. */
+const refusedBy = new WeakMap<FastifyRequest, RateLimitName>();
+
+/**
+ * The limit that refused this request, once {@link replyRateLimited} has answered it 429; null for
+ * any other request. `/metrics` counts refusals by it (server/metrics.ts).
+ */
+export function refusingLimit(request: FastifyRequest): RateLimitName | null {
+  return refusedBy.get(request) ?? null;
 }
 
 /**
@@ -80,6 +106,7 @@ export class RateLimitedError extends Error {
  */
 export function replyRateLimited(reply: FastifyReply, error: unknown): FastifyReply {
   if (!(error instanceof RateLimitedError)) throw error;
+  refusedBy.set(reply.request, error.limit);
   return reply.code(429).header('retry-after', String(error.retryAfterSeconds)).send(new HttpError('rate_limited', error.message).toBody());
 }
 
@@ -212,11 +239,11 @@ export function createLoginLimiter({ store, settings = DEFAULT_ABUSE_LIMITS, now
       const accountLimitKey = `login-account:${usernameKey(username)}`;
       const byAddress = await store.update(addressLimitKey, now(), checkToken(bucket, now()));
       if (!byAddress.allowed) {
-        throw new RateLimitedError(byAddress.retryAfterMs, (wait) => `Too many failed sign-ins from this network. Try again in ${wait}.`);
+        throw new RateLimitedError(byAddress.retryAfterMs, (wait) => `Too many failed sign-ins from this network. Try again in ${wait}.`, 'login_address');
       }
       const byAccount = await store.update(accountLimitKey, now(), countAccountFailure(settings, now()));
       if (!byAccount.allowed) {
-        throw new RateLimitedError(byAccount.retryAfterMs, (wait) => `Too many failed sign-ins for this username. Try again in ${wait}.`);
+        throw new RateLimitedError(byAccount.retryAfterMs, (wait) => `Too many failed sign-ins for this username. Try again in ${wait}.`, 'login_account');
       }
       return {
         async succeeded() {
@@ -237,7 +264,7 @@ export function createSignupLimiter({ store, settings = DEFAULT_ABUSE_LIMITS, no
     async take(address) {
       const verdict = await store.update(`signup-address:${addressKey(address)}`, now(), takeToken(bucket, now()));
       if (!verdict.allowed) {
-        throw new RateLimitedError(verdict.retryAfterMs, (wait) => `Too many accounts were created from this network. Try again in ${wait}.`);
+        throw new RateLimitedError(verdict.retryAfterMs, (wait) => `Too many accounts were created from this network. Try again in ${wait}.`, 'signup_address');
       }
     },
   };

@@ -155,6 +155,8 @@ export async function dayAnswersRoutes(app: FastifyInstance, options: DayAnswers
     '/api/student/modules/:day/response/',
     {
       onRequest: authenticate,
+      // /metrics counts each response to a save as acknowledged (200) or refused, by its error code (server/metrics.ts).
+      config: { outcomeMetric: 'answer_save' },
       schema: {
         summary: "Save a day's answers (autosave and Save buttons)",
         // Save the signed-in student's answers for a day, whole, replacing the previous ones; with

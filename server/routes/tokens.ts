@@ -45,6 +45,8 @@ export async function tokenRoutes(app: FastifyInstance, options: TokenRoutesOpti
   app.post<{ Body: LoginBody }>(
     '/api/token/',
     {
+      // /metrics counts every response but 200 as a login failure, by its error code (server/metrics.ts).
+      config: { outcomeMetric: 'login' },
       schema: {
         summary: 'Sign in: a username and password for an access and a refresh token',
         security: [],

@@ -23,6 +23,7 @@ import { cspDirectives, loadEmbedOrigins } from './content-security-policy.ts';
 import type { Database } from './db/index.ts';
 import { answerExpectationFailed, ERROR_BODY_SCHEMA, handleClientError, toApiError } from './errors.ts';
 import { addHelmetHeaders } from './helmet-headers.ts';
+import { registerApiDocs } from './api-docs.ts';
 import { loadWelcomeMessages, type WelcomeMessage } from './inbox/messages.ts';
 import { addMetrics } from './metrics.ts';
 import { registerOpenApi } from './openapi.ts';
@@ -198,6 +199,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before any API route, so its hooks count them all; after compression, which its answer gets.
   if (config.metricsToken !== undefined) addMetrics(app, { token: config.metricsToken, db });
   await registerOpenApi(app);
+  // The document as a page a person can browse, at /api/docs, under a CSP of its own (server/api-docs.ts).
+  await registerApiDocs(app);
 
   const warn = (message: string) => app.log.warn(message);
   const welcomeMessages = options.welcomeMessages ?? loadWelcomeMessages(config.inboxDir, warn);

@@ -68,3 +68,31 @@ export function cspDirectives(frameOrigins: readonly string[]) {
     upgradeInsecureRequests: null,
   };
 }
+
+/**
+ * The policy of the API reference's pages (`/api/docs`, server/api-docs.ts), in @fastify/helmet's form:
+ * narrower than the app's ({@link cspDirectives}), never wider where the app's own pages are concerned,
+ * since it is set on the reference's responses only. Swagger UI, served from the installed
+ * @fastify/swagger-ui package, needs its own scripts and style sheets (`'self'`), the style attributes
+ * its React components set (`style-src-attr 'unsafe-inline'`; no inline `<style>` or `<script>`
+ * element), `data:` images (its style sheet's icons) and requests to this origin only (the OpenAPI
+ * document, and "Try it out" calls to the API). Everything else, frames and fonts included, is `'none'`.
+ *
+ * @returns directive name (camelCase, as helmet takes them) → sources; nothing names another origin
+ */
+export function apiDocsCspDirectives() {
+  return {
+    defaultSrc: ["'none'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'"],
+    styleSrcAttr: ["'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'self'"],
+    baseUri: ["'none'"],
+    formAction: ["'self'"],
+    upgradeInsecureRequests: null,
+  };
+}

@@ -5,6 +5,7 @@
  * the database (an open PGlite would keep the process alive).
  */
 import { buildApp } from './app.ts';
+import { serveBackupRequests } from './backup/handover.ts';
 import { loadConfigOrExit } from './config.ts';
 import { DataDirLockedError, openDatabase } from './db/index.ts';
 import { handleAccountRequests, PENDING_ACCOUNTS_POLL_MS } from './facilitator/accounts.ts';
@@ -33,6 +34,9 @@ try {
     }, PENDING_ACCOUNTS_POLL_MS);
     poll.unref();
     app.addHook('onClose', async () => clearInterval(poll));
+    // `npm run backup` asks the server holding the PGlite folder for its snapshot (docs/decisions/013-backups.md).
+    const stopBackups = serveBackupRequests(opened, config.dataDir, app.log);
+    app.addHook('onClose', stopBackups);
   }
 
   let stopping = false;

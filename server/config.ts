@@ -60,6 +60,15 @@ export const MAX_REFUSED_BODY_MAX_BYTES = 1024 * 1024 * 1024;
 export const READY_TIMEOUT_MS = 2_000;
 
 /**
+ * 10 s from SIGTERM or SIGINT to the process's exit (SHUTDOWN_TIMEOUT_MS): enough to answer every
+ * request in flight (a save commits in milliseconds) and close the database, and no longer than the
+ * wait before SIGKILL of `docker stop` (10 s), Kubernetes (30 s) or systemd (90 s). Past it the server
+ * exits with status 1 and whatever is still in flight is cut, as in a crash, which loses no
+ * acknowledged save (docs/decisions/004-durability.md; server/shutdown.ts).
+ */
+export const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/**
  * Shortest METRICS_TOKEN accepted: 16 characters. `openssl rand -hex 32` gives 64; a short one could
  * be guessed by anyone who can reach /metrics.
  */
@@ -137,6 +146,11 @@ export interface Config {
    * absent: {@link READY_TIMEOUT_MS}.
    */
   readyTimeoutMs?: number;
+  /**
+   * The longest a clean shutdown may take, from SIGTERM or SIGINT to the exit, ms (SHUTDOWN_TIMEOUT_MS);
+   * absent: {@link SHUTDOWN_TIMEOUT_MS} (server/shutdown.ts).
+   */
+  shutdownTimeoutMs?: number;
   /**
    * The bearer token Prometheus sends to `GET /metrics` (METRICS_TOKEN); absent: no /metrics at all,
    * and no metric is collected (server/metrics.ts).
@@ -309,6 +323,15 @@ export const ENV_SCHEMA = {
       expected: `a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`,
       hint: `leave it unset for ${READY_TIMEOUT_MS} ms`,
     },
+    // No `default`, like READY_TIMEOUT_MS: Config.shutdownTimeoutMs is left out when unset and server/index.ts uses SHUTDOWN_TIMEOUT_MS.
+    SHUTDOWN_TIMEOUT_MS: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_TIMEOUT_MS,
+      description: `how long a shutdown (SIGTERM, SIGINT) may take to answer the requests in flight and close the database before the process exits anyway; unset, ${SHUTDOWN_TIMEOUT_MS} ms`,
+      expected: `a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`,
+      hint: `leave it unset for ${SHUTDOWN_TIMEOUT_MS} ms`,
+    },
     METRICS_TOKEN: {
       type: 'string',
       minLength: MIN_METRICS_TOKEN_LENGTH,
@@ -355,6 +378,7 @@ interface EnvValues {
   PUBLIC_URL?: string;
   CORS_ORIGINS: string[];
   READY_TIMEOUT_MS?: number;
+  SHUTDOWN_TIMEOUT_MS?: number;
   METRICS_TOKEN?: string;
 }
 
@@ -499,6 +523,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
     corsOrigins: values.CORS_ORIGINS.map((origin) => new URL(origin).origin),
     // Left out when unset, as their absence is what the app reads as "the default" / "off".
     ...(values.READY_TIMEOUT_MS === undefined ? {} : { readyTimeoutMs: values.READY_TIMEOUT_MS }),
+    ...(values.SHUTDOWN_TIMEOUT_MS === undefined ? {} : { shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS }),
     ...(values.METRICS_TOKEN === undefined ? {} : { metricsToken: values.METRICS_TOKEN }),
   };
 }

@@ -1,14 +1,16 @@
 /**
  * The server entry: `npm run serve:source` (`node --import tsx server/index.ts`), or bundled by
  * `npm run build:server` and run as `npm run serve` (what `npm start` does).
- * Config → open the database → migrate → build the app → listen. SIGINT/SIGTERM close the app, then
- * the database (an open PGlite would keep the process alive).
+ * Config → open the database → migrate → build the app → listen. SIGINT/SIGTERM stop new connections,
+ * answer the requests in flight, close the app, then the database (an open PGlite would keep the
+ * process alive), and exit 0, or 1 past SHUTDOWN_TIMEOUT_MS (server/shutdown.ts).
  */
 import { buildApp } from './app.ts';
 import { serveBackupRequests } from './backup/handover.ts';
-import { loadConfigOrExit } from './config.ts';
+import { loadConfigOrExit, SHUTDOWN_TIMEOUT_MS } from './config.ts';
 import { DataDirLockedError, openDatabase } from './db/index.ts';
 import { handleAccountRequests, PENDING_ACCOUNTS_POLL_MS } from './facilitator/accounts.ts';
+import { addGracefulShutdown } from './shutdown.ts';
 
 const config = loadConfigOrExit();
 
@@ -39,20 +41,11 @@ try {
     app.addHook('onClose', stopBackups);
   }
 
-  let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info(`${signal}: closing`);
-    try {
-      await app.close();
-    } finally {
-      await opened.close();
-    }
-    process.exit(0);
-  };
-  process.once('SIGINT', (signal) => void stop(signal));
-  process.once('SIGTERM', (signal) => void stop(signal));
+  // Stop accepting, answer what is in flight, close the database, exit within SHUTDOWN_TIMEOUT_MS (server/shutdown.ts).
+  // `on`, not `once`: a second signal (npm forwards a Ctrl-C the server got already) must not kill it mid-drain.
+  const shutdown = addGracefulShutdown(app, { timeoutMs: config.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS, closeDatabase: () => opened.close() });
+  process.on('SIGINT', (signal) => void shutdown(signal));
+  process.on('SIGTERM', (signal) => void shutdown(signal));
 
   const address = await app.listen({ port: config.port, host: config.host });
   const where = opened.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';

@@ -10,6 +10,7 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
+import { METRICS_PATH } from './metrics.ts';
 
 /** Hashed bundle files never change under the same name. */
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -47,9 +48,29 @@ export interface StaticFilesOptions {
 }
 
 /**
- * Registers static serving and the not-found handler: `/api/*` → 404 `not_found` JSON; other GET
- * or HEAD requests that accept text/html → index.html (history fallback), or a 503 plain-text page
- * when STATIC_DIR has no index.html; anything else → 404 `not_found` JSON. Register it last.
+ * Whether a GET of `path` that matched no route and no file is a page of the app, to be answered with
+ * index.html (the history fallback of a single-page app): any path but the API's (`/api`, `/api/…`),
+ * `/metrics` (server/metrics.ts: a scraper must get a 404, never a page), the folders of files
+ * (`/assets/…`, `/images/…`) and a name with an extension (`/favicon.ico`, `/missing.js`): a missing
+ * file must never be answered with HTML, which a browser would run or draw as the file. The app's own
+ * routes (src/routes.ts; docs/requirements.md#routes), parametrised ones such as
+ * `/facilitator/classes/:classId` included, have no extension.
+ *
+ * @param path - the request's path, without its query
+ */
+function isAppPage(path: string): boolean {
+  if (path === '/api' || path.startsWith('/api/') || path === METRICS_PATH) return false;
+  if (path.startsWith('/assets/') || path.startsWith('/images/')) return false;
+  const lastSegment = path.slice(path.lastIndexOf('/') + 1);
+  return !lastSegment.includes('.');
+}
+
+/**
+ * Registers static serving and the not-found handler: `/api/*` → 404 `not_found` JSON; a GET or HEAD
+ * of a page of the app ({@link isAppPage}), whatever its Accept header (curl, link checkers and load
+ * balancers accept any type or send no Accept at all) → index.html, or a 503 plain-text page when
+ * STATIC_DIR has no index.html; anything else (a missing file, another method) → 404 `not_found`
+ * JSON. Register it last.
  */
 export async function staticFiles(app: FastifyInstance, options: StaticFilesOptions): Promise<void> {
   const assetsDir = join(options.staticDir, 'assets') + sep;
@@ -79,8 +100,7 @@ export async function staticFiles(app: FastifyInstance, options: StaticFilesOpti
     if (path === '/api' || path.startsWith('/api/')) {
       throw new HttpError('not_found', `There is no API route ${request.method} ${path}.`);
     }
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
-    if (!wantsPage) throw new HttpError('not_found');
+    if (!((request.method === 'GET' || request.method === 'HEAD') && isAppPage(path))) throw new HttpError('not_found');
     if (!existsSync(indexPath)) {
       return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
     }

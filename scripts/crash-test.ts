@@ -19,13 +19,13 @@
  *
  * Usage: `npm run test:crash` (env: STUDENTS=25 SAVE_MS=3000 DATABASE_URL=…)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { DAY_1_DETAIL, DAY_1_RESPONSE, killGroup, postJson as post, SAVE_PATTERN, ServerStartError, sleep, startServer as start, type ServerUnderTest as Server } from './server-under-test/server.ts';
 
 const STUDENT_COUNT = Number(process.env.STUDENTS ?? 25);
 /** How long the students save before the SIGKILL, in ms. */
@@ -36,9 +36,6 @@ const DEADLINE_MS = 55_000;
 const HEALTH_WAIT_MS = 20_000;
 /** Any single request, in ms. */
 const REQUEST_TIMEOUT_MS = 10_000;
-const DAY_1_RESPONSE = '/api/student/modules/1/response/';
-const DAY_1_DETAIL = '/api/student/modules/1/response/detail/';
-const SAVE_PATTERN = /^student (\d+) save (\d+)$/;
 
 const databaseUrl = process.env.DATABASE_URL?.trim() || null;
 const kind = databaseUrl ? 'postgres' : 'pglite';
@@ -46,23 +43,7 @@ const runId = randomBytes(4).toString('hex');
 const dataDir = mkdtempSync(join(tmpdir(), 'helix-crash-'));
 const startedAt = Date.now();
 
-interface Server {
-  child: ChildProcess;
-  origin: string;
-  output: string[];
-}
-
 const children = new Set<ChildProcess>();
-
-/** Kills a child's whole process group (it was started detached, so its pid is the group id). */
-function killGroup(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
-}
 
 process.on('exit', () => {
   for (const child of children) killGroup(child);
@@ -77,52 +58,20 @@ function fail(reason: string, server?: Server): never {
   process.exit(1);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Starts `node --import tsx server/index.ts` and waits until `GET /api/health` answers 200. */
+/** Starts the server on this run's data (scripts/server-under-test/server.ts); a failed start fails the test. */
 async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: process.cwd(),
-    detached: true, // its own process group, killed as a whole
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: `crash-test-secret-${runId}-0123456789abcdefghij`,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-  });
-  children.add(child);
-  const server: Server = { child, origin: `http://127.0.0.1:${port}`, output: [] };
-  child.stdout!.on('data', (chunk: Buffer) => server.output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => server.output.push(chunk.toString()));
-  const deadline = Date.now() + HEALTH_WAIT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) fail(`the server exited with status ${child.exitCode} during start-up`, server);
-    try {
-      const response = await fetch(`${server.origin}/api/health`, { signal: AbortSignal.timeout(1_000) });
-      if (response.ok) return server;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(100);
+  const env = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: `crash-test-secret-${runId}-0123456789abcdefghij`,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  try {
+    return await start({ env, healthWaitMs: HEALTH_WAIT_MS, children });
+  } catch (error) {
+    if (error instanceof ServerStartError) fail(error.message, error.server);
+    throw error;
   }
-  fail(`the server did not answer /api/health within ${HEALTH_WAIT_MS / 1000} s`, server);
 }
 
 function killServer(server: Server): Promise<void> {
@@ -133,14 +82,7 @@ function killServer(server: Server): Promise<void> {
   });
 }
 
-async function postJson(origin: string, path: string, body: unknown, accessToken?: string): Promise<Response> {
-  return fetch(`${origin}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-}
+const postJson = (origin: string, path: string, body: unknown, accessToken?: string) => post(origin, path, body, REQUEST_TIMEOUT_MS, accessToken);
 
 interface Student {
   index: number;

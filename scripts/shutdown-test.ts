@@ -28,14 +28,14 @@
  * Usage: `npm run test:shutdown` (env: RUNS=5 STUDENTS=25 SAVE_MS=1500 SHUTDOWN_TIMEOUT_MS=10000
  * DATABASE_URL=postgres://… to test PostgreSQL too; TEST_DATABASES=postgres to test it alone).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { DAY_1_DETAIL, DAY_1_RESPONSE, killGroup, postJson as post, SAVE_PATTERN, ServerStartError, sleep, startServer as start, type ServerUnderTest as Server } from './server-under-test/server.ts';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const STUDENT_COUNT = Number(process.env.STUDENTS ?? 25);
@@ -49,9 +49,6 @@ const RUN_DEADLINE_MS = 90_000;
 const HEALTH_WAIT_MS = 60_000;
 /** Any single request, in ms. */
 const REQUEST_TIMEOUT_MS = 10_000;
-const DAY_1_RESPONSE = '/api/student/modules/1/response/';
-const DAY_1_DETAIL = '/api/student/modules/1/response/detail/';
-const SAVE_PATTERN = /^student (\d+) save (\d+)$/;
 
 type Kind = 'pglite' | 'postgres';
 
@@ -70,90 +67,31 @@ class TestFailure extends Error {
   }
 }
 
-interface Server {
-  child: ChildProcess;
-  origin: string;
-  output: string[];
-  /** Resolves with the exit status (null when killed by a signal) once the process has exited. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** Kills a child's whole process group (it was started detached, so its pid is the group id). */
-function killGroup(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
-}
-
 process.on('exit', () => {
   for (const child of children) killGroup(child);
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Starts `node --import tsx server/index.ts` on `dataDir` (and `databaseUrl`) and waits until `GET /api/health` answers 200. */
+/** Starts the server on `dataDir` (and `databaseUrl`) (scripts/server-under-test/server.ts). */
 async function startServer(dataDir: string, databaseUrl: string | null): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: process.cwd(),
-    detached: true, // its own process group, killed as a whole if the test fails
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      JWT_SECRET: `shutdown-test-secret-${testId}-0123456789abcdefghij`,
-      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
-      // Every run signs up STUDENTS more students from this one address.
-      SIGNUPS_BURST: String(RUNS * STUDENT_COUNT * 2),
-      DATABASE_URL: databaseUrl ?? '',
-    },
-  });
-  children.add(child);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const server: Server = { child, origin: `http://127.0.0.1:${port}`, output: [], exited };
-  child.stdout!.on('data', (chunk: Buffer) => server.output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => server.output.push(chunk.toString()));
-  const deadline = Date.now() + HEALTH_WAIT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new TestFailure(`the server exited with status ${child.exitCode} during start-up`, server);
-    try {
-      const response = await fetch(`${server.origin}/api/health`, { signal: AbortSignal.timeout(1_000) });
-      if (response.ok) return server;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(50);
+  const env = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    JWT_SECRET: `shutdown-test-secret-${testId}-0123456789abcdefghij`,
+    SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+    // Every run signs up STUDENTS more students from this one address.
+    SIGNUPS_BURST: String(RUNS * STUDENT_COUNT * 2),
+    DATABASE_URL: databaseUrl ?? '',
+  };
+  try {
+    return await start({ env, healthWaitMs: HEALTH_WAIT_MS, children });
+  } catch (error) {
+    throw error instanceof ServerStartError ? new TestFailure(error.message, error.server) : error;
   }
-  throw new TestFailure(`the server did not answer /api/health within ${HEALTH_WAIT_MS / 1000} s`, server);
 }
 
-async function postJson(origin: string, path: string, body: unknown, accessToken?: string): Promise<Response> {
-  return fetch(`${origin}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-}
+const postJson = (origin: string, path: string, body: unknown, accessToken?: string) => post(origin, path, body, REQUEST_TIMEOUT_MS, accessToken);
 
 /** What became of one save: an HTTP answer, or an error before or after the request was sent. */
 type SaveOutcome = { status: number } | { error: string; sent: boolean };

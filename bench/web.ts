@@ -20,7 +20,6 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -30,6 +29,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/browser.ts';
 import { measureDayResponsiveness, type DayResponsiveness } from './web/day-responsiveness.ts';
 import { measureFirstVisitJs, type FirstVisitJs } from './web/first-visit-js.ts';
+import { freePort } from '../scripts/server-under-test/server.ts';
 
 /**
  * What bench:web aims for, as bench/README.md lists it: a Lighthouse score of 95 on every route and a
@@ -69,18 +69,6 @@ function dayRoutes(): string[] {
     .filter((day): day is string => day !== undefined && existsSync(`schemas/day-${day}.schema.json`))
     .sort((a, b) => Number(a) - Number(b))
     .map((day) => `/sections/day-${day}`);
-}
-
-/** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
 }
 
 /**

@@ -45,7 +45,7 @@ const SAVE_MS = Number(process.env.SAVE_MS ?? 1_500);
 const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
 /** One run, in ms; the whole test may take RUNS times this per kind, else the children are killed and it fails. */
 const RUN_DEADLINE_MS = 90_000;
-/** Wait for `GET /api/health` after a start, in ms: initdb takes about 5 s on 2 quiet cores, over 20 s on busy ones. */
+/** Wait for `GET /api/health` after a start, in ms: a fresh data folder's initdb can take over 20 s on a busy machine (docs/decisions/014-a-server-a-school-runs.md). */
 const HEALTH_WAIT_MS = 60_000;
 /** Any single request, in ms. */
 const REQUEST_TIMEOUT_MS = 10_000;

@@ -36,11 +36,11 @@ export const API_DOCS_VIEWPORT = '<meta name="viewport" content="width=device-wi
 export const API_DOCS_STYLE = '@media (max-width: 600px) { .swagger-ui .responses-table .response-col_links { display: none; } }\n';
 
 /**
- * Swagger UI's large files under `/api/docs/static/` (2.1 MB together) → their Content-Type. Each is
- * compressed once per encoding, on its first request, and kept in memory (about 0.9 MB in all), instead
- * of by @fastify/compress on every visit: that cost about 55 ms of CPU per visit, anyone's to ask for
- * without signing in, where a save costs well under 1 ms (the app's own bundle files are compressed at
- * build time for the same reason: server/static-files.ts).
+ * Swagger UI's large files under `/api/docs/static/` → their Content-Type. Each is compressed once per
+ * encoding, on its first request, and kept in memory, instead of by @fastify/compress on every visit,
+ * which cost far more CPU per visit than a save and is anyone's to ask for without signing in (figures:
+ * docs/decisions/014-a-server-a-school-runs.md; the app's own bundle files are compressed at build time
+ * for the same reason: server/static-files.ts).
  */
 export const API_DOCS_COMPRESSED_FILES: ReadonlyMap<string, string> = new Map([
   ['swagger-ui-bundle.js', 'application/javascript; charset=utf-8'],
@@ -69,7 +69,7 @@ export function storedEncodingFor(acceptEncoding: string | undefined): StoredEnc
   return accepted.has('gzip') ? 'gzip' : null;
 }
 
-/** The file compressed at a high level, computed off the event loop: brotli 9 (171 ms once for the bundle, 387 KB), gzip 9. */
+/** The file compressed at a high level, computed off the event loop: brotli 9, gzip 9 (its cost: docs/decisions/014-a-server-a-school-runs.md). */
 async function compressFile(path: string, encoding: StoredEncoding): Promise<Buffer> {
   const file = await readFile(path);
   if (encoding === 'gzip') return promisify(gzip)(file, { level: 9 });

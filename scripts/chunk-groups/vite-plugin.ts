@@ -46,7 +46,7 @@ const DAY_FOLDERS = ['content/days', 'schemas'];
  *   the inbox's count), which every signed-in page and the home page draw;
  * - `open-day`: src/days/open-day.ts, and what the lessons import themselves (MDX's provider, under
  *   1 kB): in the engine's file it made reading a day's schema, which shares the lesson's file, wait for
- *   the whole engine to run (about 200 ms at 4x CPU on a day's first visit);
+ *   the whole engine to run (measured in docs/decisions/011-first-visit-javascript.md);
  * - `lesson-engine`: the day's page (the module of the route table's `SIGNED_IN_PAGE_MODULES.day`);
  * - `day-{n}`: a day's lesson with its schema.
  *

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES, CONNECTIONS_CHECK_INTERVAL_MS } from './app.ts';
 import { createTokenService } from './auth/tokens.ts';
+import { LINGER_MS } from './refused-bodies.ts';
 import type { ServerTimeouts } from './config.ts';
 import { createTestApp, createTestDatabase, signUp, TEST_JWT_SECRET, testConfig, type TestDatabase } from './test/harness.ts';
 
@@ -29,9 +30,10 @@ interface RawConnection {
   socket: Socket;
 }
 
-function openConnection(port: number): Promise<RawConnection> {
+/** @param allowHalfOpen - keep sending after the server's FIN (a client that ignores it), instead of closing too */
+function openConnection(port: number, { allowHalfOpen = false } = {}): Promise<RawConnection> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect({ port, host: '127.0.0.1', allowHalfOpen });
     let text = '';
     let error: string | null = null;
     const waiting = new Set<() => void>();
@@ -149,6 +151,23 @@ describe('refused request bodies on a real socket (pglite)', () => {
       }
       expect(await answered).toMatchObject({ status: 413, body: { code: 'body_too_large' } });
       await connection.closed;
+    });
+
+    it(`reads a client that goes on sending after its 413 for at most LINGER_MS (${LINGER_MS} ms), then closes the connection`, async () => {
+      const connection = await openConnection(port, { allowHalfOpen: true });
+      await connection.write(saveHead(access, null));
+      const answered = connection.response();
+      let answeredAt: number | null = null;
+      void answered.then(() => (answeredAt = Date.now()));
+      // A client that ignores the answer and the server's FIN: its chunks are read and thrown away, until the server gives up.
+      for (const started = Date.now(); !connection.socket.destroyed && Date.now() - started < LINGER_MS + 10_000; ) {
+        await Promise.race([connection.write(chunk('x'.repeat(64 * 1024))).catch(() => undefined), sleep(50)]);
+      }
+      expect(await answered).toMatchObject({ status: 413, body: { code: 'body_too_large' } });
+      await connection.closed;
+      const lingered = Date.now() - (answeredAt ?? Date.now());
+      expect(lingered).toBeGreaterThanOrEqual(LINGER_MS - 100);
+      expect(lingered).toBeLessThan(LINGER_MS + 2_000);
     });
 
     it(`is cut off with 408 request_timeout when the rest of its body does not come within REQUEST_TIMEOUT_MS (${TIMEOUTS.requestMs} ms here)`, async () => {

@@ -11,7 +11,8 @@
  * `Expect: 100-continue` gets the refusal before it sends the body at all.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HttpError } from './errors.ts';
 
 /** Whether a request announces a body: a `Content-Length` above 0, or `Transfer-Encoding` (chunked). */
@@ -53,6 +54,36 @@ function discardBody(request: IncomingMessage, maxBytes: number, finished: (ende
   request.resume();
 }
 
+/**
+ * How long a connection closed after a refusal goes on being read once the answer and the server's FIN
+ * are out, in ms: long enough for a client still sending to read the answer, short enough that an upload
+ * that never ends costs at most this much more. Apache's lingering close waits 2 s for the same reason.
+ */
+export const LINGER_MS = 2_000;
+
+/**
+ * Sends `Connection: close` with the reply, and closes its connection gently once the reply is out:
+ * the server's side is ended (FIN) at once, but what the client still sends is read and thrown away
+ * until the client closes its side or {@link LINGER_MS} have passed, and only then is the socket
+ * destroyed. Destroyed at once, with the client's bytes still arriving, the kernel would reset the
+ * connection, and a client busy sending sees that reset instead of the answer already on its way.
+ *
+ * Node closes a `Connection: close` response's socket through `socket.destroySoon()` (end, then destroy
+ * once the FIN is written); this replaces that method on this one socket.
+ */
+function closeAfterReply(reply: FastifyReply): void {
+  reply.header('connection', 'close');
+  const socket: Socket | null = reply.raw.socket;
+  if (socket === null) return;
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    if (this.writable) this.end();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    this.once('close', () => clearTimeout(timer));
+    this.once('end', () => this.destroy());
+    return this;
+  };
+}
+
 /** Options of {@link readRefusedBodies}. */
 export interface RefusedBodiesOptions {
   /**
@@ -69,7 +100,8 @@ export interface RefusedBodiesOptions {
  * - `onSend`: a reply going out while the request's body has not all arrived waits until the rest
  *   of the body has been read and thrown away, at most `maxBytes` of it; then it is sent. A body
  *   announced (`Content-Length`) or found longer than that is answered at once with
- *   `Connection: close`, as is a request still waiting for `100 Continue`. A request that does not
+ *   `Connection: close`, as is a request still waiting for `100 Continue`; the connection is then read
+ *   for up to {@link LINGER_MS} more before it is destroyed, so the client reads the answer. A request that does not
  *   arrive within REQUEST_TIMEOUT_MS meanwhile gets Node's 408 (`handleClientError`) and its socket is closed.
  * - `checkContinue` and `preParsing`: a request with `Expect: 100-continue` goes through every
  *   `onRequest` hook (authentication) first, and gets `100 Continue` only when its body is about to
@@ -115,12 +147,12 @@ export function readRefusedBodies(app: FastifyInstance, { maxBytes }: RefusedBod
     // A client still waiting for 100 Continue sends no body (Node closes its connection after the answer),
     // and a body announced past the cap is not worth reading: both are answered at once.
     if (awaitingContinue.has(raw) || !(Number(raw.headers['content-length'] ?? 0) <= maxBytes)) {
-      reply.header('connection', 'close');
+      closeAfterReply(reply);
       done(null, payload);
       return;
     }
     discardBody(raw, maxBytes, (ended) => {
-      if (!ended) reply.header('connection', 'close');
+      if (!ended) closeAfterReply(reply);
       done(null, payload);
     });
   });

@@ -4,7 +4,7 @@
  *
  * 1. Starts the server (`server/index.ts`, serving the last `npm run build` from `dist/`) on a free port
  *    with a fresh PGlite in a temp folder, and creates a student through the API.
- * 2. Lighthouse 12 (node API, default config: the mobile preset with simulated throttling) over /login,
+ * 2. Lighthouse (node API, default config: the mobile preset with simulated throttling) over /login,
  *    /, /student_profile, /inbox and every day (content/days/day-N.mdx with its schema). Signed-in routes
  *    read the student's tokens from localStorage (`accessToken`, `refreshToken`:
  *    docs/requirements.md#api-calls), written into the same Chromium profile before Lighthouse runs with
@@ -137,6 +137,9 @@ function median<T>(values: T[], by: (value: T) => number): T {
  *
  * @throws when Lighthouse returns no result or hits a runtime error (e.g. the page did not load)
  */
+/** The version of Lighthouse that measured the routes, from its result, for the report's heading. */
+let lighthouseVersion = '?';
+
 async function lighthouseRun(url: string, port: number, route: string): Promise<RouteResult> {
   const runner = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true });
   if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -148,7 +151,9 @@ async function lighthouseRun(url: string, port: number, route: string): Promise<
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id];
   const value = (id: string) => Math.round((audit(id)?.numericValue ?? Number.NaN) * 1000) / 1000;
-  const lcpItems = (audit('largest-contentful-paint-element')?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items;
+  lighthouseVersion = lhr.lighthouseVersion;
+  // Lighthouse 13 names the LCP element in its LCP breakdown insight: a list whose node item is the element.
+  const lcpParts = (audit('lcp-breakdown-insight')?.details as { items?: { type?: string; snippet?: string }[] } | undefined)?.items;
   const opportunities = Object.values(lhr.audits)
     .filter((each) => each.score !== null && each.score < 0.9 && (each.details?.type === 'opportunity' || each.id === 'bootup-time' || each.id === 'mainthread-work-breakdown'))
     .map((each) => `${each.id}${each.displayValue ? ` (${each.displayValue})` : ''}`);
@@ -161,8 +166,8 @@ async function lighthouseRun(url: string, port: number, route: string): Promise<
     cls: value('cumulative-layout-shift'),
     speedIndexMs: Math.round(value('speed-index')),
     maxPotentialFidMs: Math.round(value('max-potential-fid')),
-    // Lighthouse 12.2.3 on Chromium 156 may fail to gather trace elements ("frame_sequence"): say so.
-    lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet ?? (audit('largest-contentful-paint-element')?.errorMessage ? 'unavailable (Lighthouse gatherer error)' : null),
+    // Lighthouse may fail to gather trace elements on a Chromium newer than it knows: say so.
+    lcpElement: lcpParts?.find((part) => part.type === 'node')?.snippet ?? (audit('lcp-breakdown-insight')?.errorMessage ? 'unavailable (Lighthouse gatherer error)' : null),
     opportunities,
   };
 }
@@ -201,7 +206,7 @@ async function prepareProfile(port: number, origin: string, tokens: { access: st
 }
 
 function printRoutes(results: RouteResult[]): void {
-  console.log('\nLighthouse 12, mobile preset (simulated slow 4G, 4x CPU), performance only; INP proxy = Max Potential FID');
+  console.log(`\nLighthouse ${lighthouseVersion}, mobile preset (simulated slow 4G, 4x CPU), performance only; INP proxy = Max Potential FID`);
   console.log(`${'route'.padEnd(18)} ${'score'.padStart(5)} ${'FCP'.padStart(7)} ${'LCP'.padStart(7)} ${'TBT'.padStart(6)} ${'CLS'.padStart(6)} ${'maxFID'.padStart(7)}`);
   for (const each of results) {
     const flag = each.performance >= GOALS.performanceScore ? '' : `  < ${GOALS.performanceScore}: ${each.opportunities.join(', ') || 'no single audit'}`;

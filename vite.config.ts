@@ -16,7 +16,6 @@ import { lessonImageEntries } from './scripts/lesson-images.ts';
 import { precompressedFiles } from './scripts/precompress/vite-plugin.ts';
 import { remarkDayHeading } from './scripts/published-days/remark-day-heading.ts';
 import { publishedDays } from './scripts/published-days/vite-plugin.ts';
-import { reactRouterProductionBuild } from './scripts/react-router-production/vite-plugin.ts';
 import { lazyImportsCollector } from './scripts/route-preloads/route-modules.ts';
 import { routePreloadsFile } from './scripts/route-preloads/vite-plugin.ts';
 import { lessonWidgets } from './scripts/widget-manifest/vite-plugin.ts';
@@ -51,7 +50,6 @@ export default defineConfig({
     { enforce: 'pre', ...mdx({ providerImportSource: '@mdx-js/react', remarkPlugins: [remarkFrontmatter, remarkDayHeading, remarkGfm, remarkSectionize], rehypePlugins: [rehypeSlug] }) },
     react({ include: /\.(jsx|js|mdx|md|tsx|ts)$/ }),
     // A build takes react-router's production files; its package.json offers only its development ones.
-    reactRouterProductionBuild(),
     // virtual:published-days: which days exist, for the entry's routes and menus (src/site/days.ts).
     publishedDays(import.meta.dirname),
     // virtual:lesson-widgets: the MDX component map, from each widget's manifest (engine/mdx-components.ts).

@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { reactRouterProductionBuild } from './react-router-production/vite-plugin.ts';
 
 /** Where `npm run size` finds the floor measured with the build: `.size-limit.js` reads it. */
 export const REACT_FLOOR_FILE = 'dist/.vite/react-floor.json';
@@ -42,7 +41,7 @@ export async function measureReactFloor(): Promise<ReactFloor> {
       configFile: false,
       root: FIXTURE,
       logLevel: 'silent',
-      plugins: [react(), reactRouterProductionBuild()],
+      plugins: [react()],
       build: { outDir, emptyOutDir: true, sourcemap: false },
     });
     const assets = join(outDir, 'assets');

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,6 +28,15 @@ describe('the built server', () => {
     const workerUrl = lockWorkerUrl(pathToFileURL(serverFile).href);
     expect(dirname(workerUrl.pathname)).toBe(outDir);
     expect(existsSync(workerUrl)).toBe(true);
+  });
+
+  it('holds the ES module packages it uses and leaves the CommonJS ones, and PGlite, to node_modules', () => {
+    const code = readFileSync(serverFile, 'utf8');
+    const imported = new Set([...code.matchAll(/^import .* from "([^".][^"]*)";$/gm)].map((match) => match[1]!).filter((specifier) => !specifier.startsWith('node:')));
+    // ES modules, bundled: Node would load each of their files on every start.
+    for (const bundled of ['drizzle-orm', 'drizzle-orm/pglite', 'unified', 'remark-parse', 'jose', 'csv-stringify']) expect(imported).not.toContain(bundled);
+    // PGlite reads its .wasm beside its own files; CommonJS packages load as the sources load them.
+    for (const external of ['@electric-sql/pglite', 'fastify', 'ajv', 'pg', '@node-rs/argon2']) expect(imported).toContain(external);
   });
 
   it('has a lock thread that runs under plain node, takes the lock and releases it', async () => {

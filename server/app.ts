@@ -6,6 +6,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { loadAnswersValidator, type AnswersValidator } from './answers/validators.ts';
+import { questionsLoader, type Question } from '../scripts/questions/questions.ts';
 import { loadWeek, type Week } from './week.ts';
 import { createAuthenticate } from './auth/authenticate.ts';
 import { rejectUnstorableBody } from './body-guard.ts';
@@ -92,6 +93,8 @@ export interface BuildAppOptions {
   answersValidator?: AnswersValidator;
   /** The published days and their titles; read from `config.lessonsDir` unless given (server/week.ts). */
   week?: Week;
+  /** A day's questions as its students see them; read from `config.lessonsDir` when first asked for unless given (scripts/questions/questions.ts). */
+  questions?: (day: number) => Question[] | null;
   /** Welcome messages for new students; read from `config.inboxDir` unless given. */
   welcomeMessages?: readonly WelcomeMessage[];
   /** Workbooks to store; read from `config.workbooksDir` unless given (null: leave the stored ones). */
@@ -229,7 +232,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(workbookRoutes, { db, authenticate, publicUrl: config.publicUrl ?? null });
   await app.register(dayAnswersRoutes, { db, answersValidator, authenticate });
   await app.register(accountRoutes, { db, passwords, sessions, authenticate });
-  await app.register(facilitatorRoutes, { db, answersValidator, passwords, sessions, authenticate, week });
+  const questions = options.questions ?? questionsLoader({ lessonsDir: config.lessonsDir, schemasDir: config.schemasDir, root: process.cwd() });
+  await app.register(facilitatorRoutes, { db, answersValidator, passwords, sessions, authenticate, week, questions });
   await app.register(adminRoutes, { db, passwords, sessions, authenticate });
   await app.register(staticFiles, { staticDir: config.staticDir, imagesDir: config.imagesDir, crossOriginImages: corsOrigins.length > 0 });
 

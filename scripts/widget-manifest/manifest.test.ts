@@ -19,7 +19,7 @@ function widgetsRepository(files: Record<string, unknown>): string {
   return root;
 }
 
-const freeText = { description: 'A text area.', binds: 'text', props: { label: 'text' }, loading: 'lesson' };
+const freeText = { description: 'A text area.', binds: 'text', props: { label: 'text' }, loading: 'lesson', question: { kind: 'free_text', prompt: { prop: 'label' } } };
 
 afterEach(() => {
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
@@ -38,6 +38,12 @@ describe('the widget manifest', () => {
     const root = widgetsRepository({ 'free-text/FreeText.widget.json': { ...freeText, binds: 'number' } });
     expect(() => readWidgetManifest(root, ['engine/widgets'])).toThrow(WidgetManifestError);
     expect(() => readWidgetManifest(root, ['engine/widgets'])).toThrow(/^engine\/widgets\/free-text\/FreeText\.widget\.json does not match engine\/widgets\/widget\.schema\.json: \/binds must be equal to one of the allowed values/);
+  });
+
+  it('refuses a widget that binds a field without saying what it asks', () => {
+    const { question: _question, ...withoutQuestion } = freeText;
+    const root = widgetsRepository({ 'free-text/FreeText.widget.json': withoutQuestion });
+    expect(() => readWidgetManifest(root, ['engine/widgets'])).toThrow(/FreeText\.widget\.json does not match .*must have required property 'question'/);
   });
 
   it('refuses one tag declared twice', () => {

@@ -21,6 +21,17 @@ export interface FramedProp {
 /** The shape of the answer field a widget binds by `name`: a string, a list of rows, or an ordering. */
 export type FieldShape = 'text' | 'rows' | 'order';
 
+/**
+ * How a facilitator sees what a binding widget asks (engine/widgets/widget.schema.json, `question`):
+ * the kind of input, and where the lesson shows the prompt: a prop's text, the sentence the widget sits
+ * in, or a table's caption, row headings and column headers; `options` names the prop of its choices.
+ */
+export interface QuestionSource {
+  kind: 'free_text' | 'blank_choice' | 'table_cell' | 'ordering';
+  prompt: { prop: string } | { sentence: string } | { table: true };
+  options?: string;
+}
+
 /** One widget as its manifest declares it. */
 export interface WidgetManifestEntry {
   /** The MDX tag, which is the manifest file's name: `FreeText.widget.json` declares `<FreeText>`. */
@@ -35,6 +46,8 @@ export interface WidgetManifestEntry {
   loading: 'lesson' | 'lazy';
   /** Where it keeps addresses shown in a frame: a prop with one address, or a prop with a list of objects and each one's key. */
   frames: readonly FramedProp[];
+  /** What it asks, for facilitators; present exactly when it binds a field. */
+  question?: QuestionSource;
   /** The manifest file, relative to the repository, e.g. `engine/widgets/free-text/FreeText.widget.json`. */
   file: string;
   /** The widget's folder, relative to the repository, e.g. `engine/widgets/free-text`. */
@@ -87,8 +100,8 @@ export function readWidgetManifest(root: string, folders: readonly string[] = WI
     const tag = MANIFEST_FILE.exec(path.split(/[/\\]/).at(-1) ?? '')![1]!;
     const earlier = entries.get(tag);
     if (earlier) throw new WidgetManifestError(`<${tag}> is declared twice: ${earlier.file} and ${file}`);
-    const { description, binds, props, loading, frames = [] } = data as Omit<WidgetManifestEntry, 'tag' | 'file' | 'folder' | 'frames'> & { frames?: FramedProp[] };
-    entries.set(tag, { tag, description, binds, props, loading, frames, file, folder: relative(root, dirname(path)) });
+    const { description, binds, props, loading, frames = [], question } = data as Omit<WidgetManifestEntry, 'tag' | 'file' | 'folder' | 'frames'> & { frames?: FramedProp[] };
+    entries.set(tag, { tag, description, binds, props, loading, frames, ...(question ? { question } : {}), file, folder: relative(root, dirname(path)) });
   }
   return [...entries.values()].sort((a, b) => a.tag.localeCompare(b.tag));
 }

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { createPasswordHasher } from '../auth/passwords.ts';
 import { createStaffAccount } from '../facilitator/accounts.ts';
-import { FIXTURE_DAY_FOLDERS, fixtureDays, publishedFixtureDays } from '../../test/fixture-days.ts';
+import { answerFields } from '../../engine/schema/index.ts';
+import { FIXTURE_DAY_FOLDERS, fixtureDays, fixtureSchema, publishedFixtureDays } from '../../test/fixture-days.ts';
 import { bearer, createTestApp, DATABASE_KINDS, FAST_PASSWORD_HASHING, testConfig, useTestApp, type TestServer } from '../test/harness.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -153,6 +154,21 @@ describe.each(DATABASE_KINDS)('the facilitator console API (%s)', (kind) => {
     );
   });
 
+  it("lists a published day's questions as its lesson shows them, one per input in lesson order, and no draft's", async () => {
+    const response = await server.app.inject({ url: '/api/facilitator/days/2/questions/', headers: bearer(okafor.access) });
+    expect(response.statusCode).toBe(200);
+    const { day, questions } = response.json<{ day: number; questions: { path: string; prompt: string; part: string; kind: string; options?: string[] }[] }>();
+    expect(day).toBe(2);
+    expect(questions[0]).toEqual({ path: 'table.0.group', prompt: 'Sort each fixture item. (Alpha: Group)', part: 'Sort the table', kind: 'table_cell', options: ['Group A', 'Group B'] });
+    for (const { day: published } of publishedFixtureDays) {
+      const listed = await server.app.inject({ url: `/api/facilitator/days/${published}/questions/`, headers: bearer(rivera.access) });
+      expect(listed.json<{ questions: unknown[] }>().questions).toHaveLength(answerFields(fixtureSchema(published)).length);
+    }
+    const draft = fixtureDays.find(({ published }) => !published)!;
+    const refused = await server.app.inject({ url: `/api/facilitator/days/${draft.day}/questions/`, headers: bearer(rivera.access) });
+    expect([refused.statusCode, refused.json<{ code: string }>().code]).toEqual([404, 'not_found']);
+  });
+
   it('exports CSV with a BOM, one header per field and formulas made inert', async () => {
     await save(server.app, ben.access, 1, { opening: '=HYPERLINK("http://evil.example")', wrap: { reflection: 'Café, "quoted"\nsecond line' } });
     const response = await server.app.inject({ url: `/api/facilitator/classes/${classId}/export.csv?day=1`, headers: bearer(rivera.access) });
@@ -285,6 +301,7 @@ describe.each(DATABASE_KINDS)('the facilitator console API (%s)', (kind) => {
       ['GET', `/api/facilitator/classes/${classId}/students/${ana.id}/days/1/`],
       ['GET', `/api/facilitator/classes/${classId}/days/1/answers/`],
       ['GET', `/api/facilitator/classes/${classId}/export.csv?day=1`],
+      ['GET', '/api/facilitator/days/1/questions/'],
       ['GET', `/api/facilitator/classes/${classId}/messages/`],
       ['POST', `/api/facilitator/classes/${classId}/messages/`, { subject: 'x', body: 'y' }],
       ['POST', `/api/facilitator/classes/${classId}/students/${ana.id}/password/`],
@@ -309,6 +326,7 @@ describe.each(DATABASE_KINDS)('the facilitator console API (%s)', (kind) => {
         const response = await server.app.inject({ method, url, payload, headers: bearer(okafor.access) });
         const adminOnly = url.includes('/facilitators/') || url.endsWith('/unassigned/') || url.endsWith('/audit/') || method === 'DELETE';
         if (url === '/api/facilitator/classes/') continue; // a facilitator's own list and create
+        if (url.startsWith('/api/facilitator/days/')) continue; // the week's, not a class's: every facilitator's
         if (url.endsWith(`/classes/${classId}/`)) expect([url, response.statusCode]).toEqual([url, 403]);
         else if (adminOnly && !url.includes(`/classes/${classId}/`)) expect([url, response.statusCode]).toEqual([url, 403]);
         else expect([url, response.statusCode, response.json<{ code: string }>().code]).toEqual([url, 404, 'not_found']);

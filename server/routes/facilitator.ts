@@ -41,6 +41,7 @@ import {
 import { answersCsv, type ExportColumn } from '../facilitator/export.ts';
 import { readProgress } from '../facilitator/progress.ts';
 import { markdownToPlainText, renderMessageHtml } from '../markdown/markdown.ts';
+import type { Question } from '../../scripts/questions/questions.ts';
 import type { Week } from '../week.ts';
 import { idParams } from './id-params.ts';
 import { errorResponse, MAX_NAME_LENGTH } from './schemas.ts';
@@ -53,7 +54,35 @@ export interface FacilitatorRoutesOptions {
   authenticate: onRequestAsyncHookHandler;
   /** The published days a facilitator reads, in order, with their titles (`loadWeek`, server/week.ts). */
   week: Week;
+  /** A day's questions as its students see them, or null for a day without both files (scripts/questions/questions.ts). */
+  questions: (day: number) => Question[] | null;
 }
+
+/** `GET /api/facilitator/days/{day}/questions/`: what each input of a day asks, in lesson order. */
+const questionsResponse = {
+  type: 'object',
+  required: ['day', 'questions'],
+  additionalProperties: false,
+  properties: {
+    day: { type: 'integer', minimum: 1 },
+    questions: {
+      type: 'array',
+      description: 'One entry per input, in the order the lesson shows them.',
+      items: {
+        type: 'object',
+        required: ['path', 'prompt', 'part', 'kind'],
+        additionalProperties: false,
+        properties: {
+          path: { type: 'string', description: "The answers path of the input's field, as the day's answers and the CSV name it (e.g. `worksheet.2`)." },
+          prompt: { type: 'string', description: 'What the lesson asks beside the input; a blank shows as ____ in its sentence.' },
+          part: { type: 'string', description: 'The heading of the part of the lesson it sits in; empty before the first.' },
+          kind: { enum: ['free_text', 'blank_choice', 'table_cell', 'ordering'] },
+          options: { type: 'array', items: { type: 'string' }, description: 'The choices offered (a blank, a select cell); absent for other inputs.' },
+        },
+      },
+    },
+  },
+} as const;
 
 /** Longest message subject, characters. */
 export const MAX_SUBJECT_LENGTH = 200;
@@ -309,6 +338,24 @@ export async function facilitatorRoutes(app: FastifyInstance, options: Facilitat
     },
   );
 
+
+  app.get<{ Params: { day: number } }>(
+    '/api/facilitator/days/:day/questions/',
+    {
+      ...guarded,
+      schema: {
+        summary: 'Every question of a published day as its students see it, one per input, in lesson order',
+        params: idParams({ day: dayParam }),
+        response: { 200: questionsResponse, '4xx': errorResponse },
+      },
+    },
+    async (request) => {
+      const { day } = request.params;
+      const questions = options.week.some((each) => each.day === day) ? options.questions(day) : null;
+      if (questions === null) throw new HttpError('not_found', `Day ${day} is not published.`);
+      return { day, questions };
+    },
+  );
 
   app.get<{ Params: { id: number; studentId: number; day: number } }>(
     '/api/facilitator/classes/:id/students/:studentId/days/:day/',

@@ -115,9 +115,10 @@ for (const viewport of VIEWPORTS) {
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV of Day 1' }).click();
     const csv = parse(readFileSync((await (await downloading).path())!), { bom: true }) as string[][];
-    const header = csv[0]!;
-    // Each column is headed "Day 1 · <the day's title> · <field>: <label>".
-    const geneQ1 = header.findIndex((heading) => heading.startsWith('Day 1 · ') && heading.includes(' · geneQ1: '));
+    const [header, paths] = csv as [string[], string[]];
+    // Each column is headed "Day 1 · <part>: <the question as the lesson asks it>", over a row of paths for scripts.
+    const geneQ1 = paths.indexOf('day1.geneQ1');
+    expect(header[geneQ1]).toBe('Day 1 · Expression or regulation?: In your own words, how is gene expression different from gene regulation?');
     const row = (username: string) => csv.find((each) => each[0] === username)!;
     expect(row(adaAccount.username)[geneQ1]).toBe('Regulation decides when a gene is read.');
     expect(row(ben.username)[geneQ1]).toBe('Ben works on Day 1 now.');

@@ -1,19 +1,29 @@
 /**
  * A class's answers as CSV (docs/facilitators.md#export): one row a student, one column an answer
- * field, headed by the field's path and its schema description. UTF-8 with a byte-order mark, so that
- * spreadsheet programs show accents; written by `csv-stringify` as a stream, a student at a time.
+ * field in lesson order, headed by the question as the lesson asks it, with a second header row of the
+ * fields' paths for scripts. UTF-8 with a byte-order mark, so that spreadsheet programs show accents;
+ * written by `csv-stringify` as a stream, a student at a time.
  */
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { AnswerField, Answers } from '../../engine/schema/index.ts';
 import { isAnswered, valueAt } from '../../engine/schema/index.ts';
 
-/** One column of answers: a day's field. */
+/** One column of answers: a day's field, and what the lesson asks for it. */
 export interface ExportColumn {
   day: number;
-  /** The day's title from its lesson's front matter, e.g. "Gene Regulation". */
-  title: string;
   field: AnswerField;
+  /** The question as the lesson shows it (scripts/questions/questions.ts); null: the schema's description stands in. */
+  question: { part: string; prompt: string } | null;
+}
+
+/** Longest column heading, characters: a longer one is cut, ending in "…". */
+export const MAX_HEADING_LENGTH = 150;
+
+/** A column's heading: `Day 1 · <part>: <prompt>`, cut past {@link MAX_HEADING_LENGTH} characters. */
+function heading({ day, field, question }: ExportColumn): string {
+  const text = question ? `Day ${day} · ${question.part === '' ? '' : `${question.part}: `}${question.prompt}` : `Day ${day} · ${field.label}`;
+  return text.length > MAX_HEADING_LENGTH ? `${text.slice(0, MAX_HEADING_LENGTH - 1).trimEnd()}…` : text;
 }
 
 /** One student's row: who, and their repaired answers by day (a day never saved is absent). */
@@ -55,17 +65,20 @@ function cellText(value: unknown): string {
 }
 
 /**
- * Streams the CSV: the byte-order mark, a header row (`Username`, `First name`, `Last name`, then per
- * column `Day 1 · Gene Regulation · worksheet.0: <label>`: the day, its title and the field's path), then
- * one row per student.
+ * Streams the CSV: the byte-order mark; a header row for people (`Username`, `First name`, `Last name`,
+ * then per column `Day 1 · Worksheet: check your reading: Worksheet 3: what is an operon…`, see
+ * {@link heading}); a header row for scripts (`username`, `first_name`, `last_name`, then per column the
+ * day and the field's path, `day1.worksheet.2`); then one row per student.
  *
  * @returns a readable stream of UTF-8 text, to send as the response body
  */
 export function answersCsv(columns: readonly ExportColumn[], students: Iterable<ExportStudent>): Readable {
-  const header = ['Username', 'First name', 'Last name', ...columns.map(({ day, title, field }) => `Day ${day} · ${title} · ${field.path}: ${field.label}`)];
+  const header = ['Username', 'First name', 'Last name', ...columns.map(heading)];
+  const paths = ['username', 'first_name', 'last_name', ...columns.map(({ day, field }) => `day${day}.${field.path}`)];
   const csv = stringify({ bom: true, record_delimiter: 'windows', cast: { string: inertCell } });
   const rows = (function* () {
     yield header;
+    yield paths;
     for (const student of students) {
       yield [student.username, student.firstName, student.lastName, ...columns.map(({ day, field }) => (isAnswered(field, student.answers.get(day)) ? cellText(valueAt(student.answers.get(day), field.path)) : ''))];
     }

@@ -169,27 +169,29 @@ describe.each(DATABASE_KINDS)('the facilitator console API (%s)', (kind) => {
     expect([refused.statusCode, refused.json<{ code: string }>().code]).toEqual([404, 'not_found']);
   });
 
-  it('exports CSV with a BOM, one header per field and formulas made inert', async () => {
+  it('exports CSV with a BOM, each field headed by its question in lesson order, a row of paths for scripts, and formulas made inert', async () => {
     await save(server.app, ben.access, 1, { opening: '=HYPERLINK("http://evil.example")', wrap: { reflection: 'Café, "quoted"\nsecond line' } });
     const response = await server.app.inject({ url: `/api/facilitator/classes/${classId}/export.csv?day=1`, headers: bearer(rivera.access) });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="bio-10a-day-1.csv"');
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const rows = parse(response.rawPayload, { bom: true }) as string[][];
-    const header = rows[0]!;
-    const column = (path: string) => header.findIndex((cell) => cell.includes(` · ${path}: `));
-    expect(header[column('opening')]).toMatch(/^Day 1 · .+ · opening: \S/);
-    expect(header[column('opening')]!.startsWith(`Day 1 · ${WEEK[0]!.title} · `)).toBe(true);
-    const benRow = rows.find((row) => row[0] === 'ben')!;
+    const [header, paths, ...students] = parse(response.rawPayload, { bom: true }) as string[][];
+    const questions = (await server.app.inject({ url: '/api/facilitator/days/1/questions/', headers: bearer(rivera.access) })).json<{ questions: { path: string; part: string; prompt: string }[] }>().questions;
+    expect(paths).toEqual(['username', 'first_name', 'last_name', ...questions.map(({ path }) => `day1.${path}`)]);
+    expect(header!.slice(3)).toEqual(questions.map(({ part, prompt }) => `Day 1 · ${part}: ${prompt}`));
+    expect(header![paths!.indexOf('day1.opening')]).toBe('Day 1 · Opening: Opening question');
+    expect(header![paths!.indexOf('day1.blanks.1')]).toBe('Day 1 · Blanks: A fixture sentence has [Blank 1], ____, [Blank 3] and [Blank 4] in it.');
+    const column = (path: string) => paths!.indexOf(`day1.${path}`);
+    const benRow = students.find((row) => row[0] === 'ben')!;
     expect(benRow[column('opening')]).toBe(`'=HYPERLINK("http://evil.example")`);
     expect(benRow[column('wrap.reflection')]).toBe('Café, "quoted"\nsecond line');
-    expect(rows.find((row) => row[0] === 'ana')![column('opening')]).toBe('The opening, answered.');
+    expect(students.find((row) => row[0] === 'ana')![column('opening')]).toBe('The opening, answered.');
 
     const allDays = await server.app.inject({ url: `/api/facilitator/classes/${classId}/export.csv`, headers: bearer(rivera.access) });
-    const allHeader = (parse(allDays.rawPayload, { bom: true }) as string[][])[0]!;
-    for (const { day, title } of WEEK) expect(allHeader.some((cell) => cell.startsWith(`Day ${day} · ${title} · `)), `Day ${day}`).toBe(true);
-    for (const { day } of fixtureDays.filter(({ published }) => !published)) expect(allHeader.some((cell) => cell.startsWith(`Day ${day} · `)), `draft Day ${day}`).toBe(false);
+    const allPaths = (parse(allDays.rawPayload, { bom: true }) as string[][])[1]!;
+    for (const { day } of WEEK) expect(allPaths.some((cell) => cell.startsWith(`day${day}.`)), `Day ${day}`).toBe(true);
+    for (const { day } of fixtureDays.filter(({ published }) => !published)) expect(allPaths.some((cell) => cell.startsWith(`day${day}.`)), `draft Day ${day}`).toBe(false);
   });
 
   it("delivers a message to the chosen students' inboxes as unread, and shows who read it", async () => {

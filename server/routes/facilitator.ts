@@ -129,7 +129,6 @@ function csvFileName(className: string, day: number | null): string {
 /** Registers the console's routes (a Fastify plugin; register with no prefix). */
 export async function facilitatorRoutes(app: FastifyInstance, options: FacilitatorRoutesOptions): Promise<void> {
   const { db, answersValidator, passwords, sessions, authenticate } = options;
-  const titles = new Map(options.week.map(({ day, title }) => [day, title]));
   const readableDays = options.week.map(({ day }) => day);
   app.decorateRequest('staff', null);
 
@@ -451,7 +450,15 @@ export async function facilitatorRoutes(app: FastifyInstance, options: Facilitat
         days,
       );
       await recordAudit(db, staffOf(request), [{ action: 'export', classRow, day }]);
-      const columns: ExportColumn[] = days.flatMap((each) => answersValidator.fields(each).map((field) => ({ day: each, title: titles.get(each) ?? `Day ${each}`, field })));
+      const columns: ExportColumn[] = days.flatMap((each) => {
+        // In lesson order, each headed by its question; a field the lesson does not ask (none, by scripts/questions/questions.test.ts) keeps the schema's place and description.
+        const asked = new Map((options.questions(each) ?? []).map((question, index) => [question.path, { index, question }]));
+        return answersValidator
+          .fields(each)
+          .map((field, index) => ({ day: each, field, question: asked.get(field.path)?.question ?? null, order: asked.get(field.path)?.index ?? asked.size + index }))
+          .sort((a, b) => a.order - b.order)
+          .map(({ order: _order, ...column }) => column);
+      });
       const students = roster.map((student) => ({
         ...student,
         answers: new Map([...(saved.get(student.id)?.entries() ?? [])].map(([each, stored]) => [each, stored.answers])),

@@ -1,0 +1,54 @@
+import { text } from 'node:stream/consumers';
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { answerFields } from '../../engine/schema/index.ts';
+import { FIXTURE_DAYS_DIR, fixtureSchema, publishedFixtureDays } from '../../test/fixture-days.ts';
+import { questionsLoader } from '../../scripts/questions/questions.ts';
+import { answersCsv, inertCell, MAX_HEADING_LENGTH, type ExportColumn } from './export.ts';
+
+const questions = questionsLoader({ lessonsDir: FIXTURE_DAYS_DIR, schemasDir: FIXTURE_DAYS_DIR, root: process.cwd() });
+
+/** Every published fixture day's fields, each headed by its question, as the export route makes them. */
+function columnsOfTheWeek(): ExportColumn[] {
+  return publishedFixtureDays.flatMap(({ day }) => {
+    const fields = new Map(answerFields(fixtureSchema(day)).map((field) => [field.path, field]));
+    return questions(day)!.map((question) => ({ day, field: fields.get(question.path)!, question }));
+  });
+}
+
+describe('the answers CSV', () => {
+  it('parses, for a class of 30, into one column per field headed by its question, the row of paths intact', async () => {
+    const columns = columnsOfTheWeek();
+    const students = Array.from({ length: 30 }, (_, index) => ({
+      username: `student${index + 1}`,
+      firstName: `First${index + 1}`,
+      lastName: `Last ${index + 1}`,
+      // Every other student answered Day 1's opening question; the rest saved nothing.
+      answers: new Map(index % 2 === 0 ? [[1, { opening: `Answer of ${index + 1}` }]] : []),
+    }));
+    const [header, paths, ...rows] = parse(await text(answersCsv(columns, students)), { bom: true }) as string[][];
+    expect(header).toHaveLength(3 + columns.length);
+    expect(paths).toEqual(['username', 'first_name', 'last_name', ...columns.map(({ day, field }) => `day${day}.${field.path}`)]);
+    expect(header!.slice(3)).toEqual(columns.map(({ day, question }) => `Day ${day} · ${question!.part}: ${question!.prompt}`));
+    expect(rows).toHaveLength(30);
+    expect(rows.map((row) => row[0])).toEqual(students.map(({ username }) => username));
+    for (const row of rows) expect(row).toHaveLength(3 + columns.length);
+    expect(rows[0]![paths!.indexOf('day1.opening')]).toBe('Answer of 1');
+    expect(rows[1]![paths!.indexOf('day1.opening')]).toBe('');
+  });
+
+  it(`cuts a heading only past ${MAX_HEADING_LENGTH} characters, ending it with "…"`, async () => {
+    const [first] = columnsOfTheWeek();
+    const long = { ...first!, question: { part: 'A part', prompt: 'Why? '.repeat(60).trim() } };
+    const exact = { ...first!, question: { part: '', prompt: 'x'.repeat(MAX_HEADING_LENGTH - 'Day 1 · '.length) } };
+    const [header] = parse(await text(answersCsv([long, exact], [])), { bom: true }) as string[][];
+    expect(header![3]).toHaveLength(MAX_HEADING_LENGTH);
+    expect(header![3]!.endsWith('…')).toBe(true);
+    expect(header![3]!.startsWith('Day 1 · A part: Why? Why?')).toBe(true);
+    expect(header![4]).toBe(`Day 1 · ${'x'.repeat(MAX_HEADING_LENGTH - 'Day 1 · '.length)}`);
+  });
+
+  it('makes a cell that a spreadsheet would run as a formula inert', () => {
+    expect(['=1+1', '+A1', '-2', '@SUM(A1)', '\tx', 'plain'].map(inertCell)).toEqual(["'=1+1", "'+A1", "'-2", "'@SUM(A1)", "'\tx", 'plain']);
+  });
+});

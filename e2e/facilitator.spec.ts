@@ -103,7 +103,14 @@ for (const viewport of VIEWPORTS) {
     await page.goBack();
     await page.getByRole('link', { name: /^Day 1/ }).first().click();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Day 1');
-    await page.getByLabel('Question').selectOption({ label: 'Free-text answer: how is gene expression different from gene regulation?' });
+    // The worksheet's four questions, each with the prompt the lesson shows, one after the other with Next.
+    const question = page.getByRole('heading', { level: 2 }).first();
+    await expect(question).toHaveText('Worksheet 1: what is a gene, and what does a cell usually make from it?');
+    for (const prompt of [/^Worksheet 2: what happens at a promoter\?$/, /^Worksheet 3: what is an operon/, /^Worksheet 4: which two lac proteins/]) {
+      await page.getByRole('button', { name: 'Next →' }).click();
+      await expect(question).toHaveText(prompt);
+    }
+    await page.getByLabel('Question').selectOption({ label: 'In your own words, how is gene expression different from gene regulation?' });
     await expect(page.getByText('Regulation decides when a gene is read.')).toBeVisible();
     await expect(page.getByText('Ada Lovelace')).toHaveCount(0);
     await page.getByLabel('Show names').check();

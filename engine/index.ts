@@ -18,6 +18,7 @@ export { AnswersForm } from './answers/AnswersForm.tsx';
 export {
   answerQuestions,
   choiceBlanks,
+  schemaAt,
   shortDescription,
   valueAt,
   type Answers,

@@ -4,7 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import type { AnswersSchema } from '../../engine/index.ts';
 import day3Schema from '../../schemas/day-3.schema.json';
 import '../styles.css';
-import type { ClassDayAnswers } from './answers-api.ts';
+import type { ClassDayAnswers, DayQuestion } from './answers-api.ts';
 import { ByQuestionView } from './ByQuestionPage.tsx';
 
 // Fixtures: four students' Day 3 answers, as the server sends them (repaired, in progress order).
@@ -40,6 +40,20 @@ const DATA: ClassDayAnswers = {
   ],
 };
 
+// Some of Day 3's questions as GET /api/facilitator/days/3/questions/ gives them, in lesson order.
+const SORT = 'Sort each gene: does its expression in the tumour samples look typical or suspicious? In the notes, say what you saw on its card.';
+const QUESTIONS: DayQuestion[] = [
+  {
+    path: 'compare.patterns',
+    prompt: 'Look at the six Gene Cards. What patterns do you notice when you compare the healthy bars with the tumour bars? Which genes change, and in which direction?',
+    part: 'Sort the six genes',
+    kind: 'free_text',
+  },
+  { path: 'compare.table.2.category', prompt: `${SORT} (BRCA1: Category)`, part: 'Sort the six genes', kind: 'table_cell', options: ['Typical', 'Suspicious'] },
+  { path: 'compare.table.2.notes', prompt: `${SORT} (BRCA1: Notes)`, part: 'Sort the six genes', kind: 'table_cell' },
+  { path: 'inquiry.think', prompt: 'Think and Respond: your explanation of the sample with high MYC and low TP53', part: 'Inquiry', kind: 'free_text' },
+];
+
 /** Opens the view on `?field=<path>`, as a reload of the page would. */
 const atField =
   (field: string): Decorator =>
@@ -52,7 +66,7 @@ const atField =
 const meta = {
   title: 'Facilitator/Answers by question',
   component: ByQuestionView,
-  args: { classId: 3, day: 3, schema: day3Schema as AnswersSchema, data: DATA },
+  args: { classId: 3, day: 3, schema: day3Schema as AnswersSchema, questions: QUESTIONS, data: DATA },
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof ByQuestionView>;
 export default meta;
@@ -61,8 +75,18 @@ type Story = StoryObj<typeof meta>;
 /** A free-text question: every student's answer side by side, line breaks kept, names hidden. */
 export const TextAnswers: Story = { decorators: [atField('compare.patterns')] };
 
-/** A table of choices: how many students chose each category for each gene, above the cards. */
-export const ChoiceCounts: Story = { decorators: [atField('compare.table')] };
+/** A cell of a table of choices: how many students chose each category for the gene, above the cards. */
+export const ChoiceCounts: Story = { decorators: [atField('compare.table.2.category')] };
+
+/** Next steps to the following question, in lesson order. */
+export const Stepping: Story = {
+  decorators: [atField('compare.patterns')],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Next →' }));
+    await expect(canvas.getAllByRole('heading', { level: 2 })[0]).toHaveTextContent('(BRCA1: Category)');
+  },
+};
 
 /** "Show names" switched on: each card names its student. */
 export const NamesShown: Story = {

@@ -41,6 +41,16 @@ const students = [
   { id: 23, username: 'alan23', first_name: 'Alan', last_name: 'Turing', answers: { story: 'A short one.', section: { picks: ['no', 'no'] } }, revision: 1, updated_at: null },
 ];
 
+/** The day's questions as the server gives them: one per input, in lesson order, with the part each sits in. */
+const questions = [
+  { path: 'story', prompt: 'Tell the story in your own words.', part: 'Opening', kind: 'free_text' },
+  { path: 'section.picks.0', prompt: 'The first pick is ____.', part: 'Picks', kind: 'blank_choice', options: ['yes', 'no'] },
+  { path: 'section.picks.1', prompt: 'The second pick is ____.', part: 'Picks', kind: 'blank_choice', options: ['yes', 'no'] },
+];
+
+/** Answers the console's two requests: the class's answers and the day's questions. */
+const server = (url: string) => Promise.resolve(url.endsWith('/questions/') ? { day: 2, questions } : { day: 2, students });
+
 function SearchShown() {
   return <output aria-label="Address">{useLocation().search}</output>;
 }
@@ -69,16 +79,40 @@ const cards = () => screen.getAllByRole('heading', { level: 3 }).map((heading) =
 describe('ByQuestionPage', () => {
   beforeEach(() => {
     api.request.mockReset();
-    api.request.mockResolvedValue({ day: 2, students });
+    api.request.mockImplementation(server);
     registry.schema = schema;
   });
 
-  it('lists the day’s questions from the schema, labelled by their descriptions, leaving out fields with no input', async () => {
+  it('lists the day’s questions as the lesson asks them, one per input, in lesson order, grouped by part', async () => {
     renderAt('/facilitator/classes/3/days/2/questions');
     const select = await screen.findByRole('combobox', { name: 'Question' });
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['A story in the student’s words.', 'Two picks in a row.']);
-    expect(within(select).getByRole('group', { name: 'Section two' })).toBeInTheDocument();
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Tell the story in your own words.', 'The first pick is ____.', 'The second pick is ____.']);
+    expect(within(select).getByRole('group', { name: 'Picks' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Tell the story in your own words.' })).toBeInTheDocument();
     expect(api.request).toHaveBeenCalledWith('/api/facilitator/classes/3/days/2/answers/');
+    expect(api.request).toHaveBeenCalledWith('/api/facilitator/days/2/questions/');
+  });
+
+  it('steps through the questions with Previous and Next, and with the arrow keys when no control has the focus', async () => {
+    renderAt('/facilitator/classes/3/days/2/questions');
+    const heading = async () => (await screen.findAllByRole('heading', { level: 2 }))[0]!.textContent;
+    expect(await heading()).toBe('Tell the story in your own words.');
+    expect(screen.getByRole('button', { name: '← Previous' })).toBeDisabled();
+    expect(screen.getByText('1 of 3')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next →' }));
+    expect(await heading()).toBe('The first pick is ____.');
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('?field=section.picks.0');
+    // The keys, once the focus has left the buttons.
+    (document.activeElement as HTMLElement).blur();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(await heading()).toBe('The second pick is ____.');
+    expect(screen.getByRole('button', { name: 'Next →' })).toBeDisabled();
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(await heading()).toBe('Tell the story in your own words.');
+    // An arrow key in the select moves its choice, not the page's.
+    screen.getByRole('combobox', { name: 'Question' }).focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(await heading()).toBe('Tell the story in your own words.');
   });
 
   it('shows every student’s answer as "Student N" until Show names is switched on, text with its line breaks', async () => {
@@ -97,32 +131,30 @@ describe('ByQuestionPage', () => {
     expect(screen.queryByText(/Ada Byron/)).not.toBeInTheDocument();
   });
 
-  it('counts each option of each choice, and keeps the chosen question in the address', async () => {
+  it('counts each option of a choice, and keeps the chosen question in the address', async () => {
     renderAt('/facilitator/classes/3/days/2/questions');
-    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Question' }), 'Two picks in a row.');
-    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('?field=section.picks');
-    const counts = (caption: string) =>
-      within(screen.getByRole('table', { name: caption }))
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) => [within(row).getByRole('rowheader').textContent, within(row).getByRole('cell').textContent]);
-    expect(counts('Two picks in a row: 1')).toEqual([
-      ['No choice', '0'],
-      ['yes', '2'],
-      ['no', '1'],
-    ]);
-    expect(counts('Two picks in a row: 2')).toEqual([
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Question' }), 'The second pick is ____.');
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('?field=section.picks.1');
+    expect(screen.getByText('Choices offered: yes or no')).toBeInTheDocument();
+    const counts = within(screen.getByRole('table', { name: 'Students per option' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [within(row).getByRole('rowheader').textContent, within(row).getByRole('cell').textContent]);
+    expect(counts).toEqual([
       ['No choice', '1'],
       ['yes', '0'],
       ['no', '2'],
     ]);
-    expect(within(cards()[2]!).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['no', 'no']);
+    expect(within(cards()[2]!).getByText('no')).toBeInTheDocument();
   });
 
-  it('opens on the question named in ?field=, so a reload keeps it; free text has no counts', async () => {
+  it('opens on the question named in ?field=, so a reload keeps it, and an older address on the first of its questions; free text has no counts', async () => {
+    const { unmount } = renderAt('/facilitator/classes/3/days/2/questions?field=section.picks.1');
+    expect(await screen.findByRole('combobox', { name: 'Question' })).toHaveValue('section.picks.1');
+    expect(screen.getByRole('heading', { level: 2, name: 'The second pick is ____.' })).toBeInTheDocument();
+    unmount();
     renderAt('/facilitator/classes/3/days/2/questions?field=section.picks');
-    expect(await screen.findByRole('combobox', { name: 'Question' })).toHaveValue('section.picks');
-    expect(screen.getByRole('heading', { level: 2, name: 'Two picks in a row.' })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Question' })).toHaveValue('section.picks.0');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Question' }), 'story');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });

@@ -1,12 +1,12 @@
-import { useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { answerQuestions, choiceBlanks, shortDescription, valueAt, type AnswersSchema, type AnswerQuestion } from '../../engine/index.ts';
+import { choiceBlanks, schemaAt, valueAt, type AnswersSchema } from '../../engine/index.ts';
 import { ApiError } from '../api/client.ts';
 import { loadDaySchema } from '../days/registry.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
 import { DAY_TITLES } from '../site/days.ts';
-import { fetchClassDayAnswers, type ClassDayAnswers } from './answers-api.ts';
+import { fetchClassDayAnswers, fetchDayQuestions, type ClassDayAnswers, type DayQuestion } from './answers-api.ts';
 import { AnswerValue } from './AnswerValue.tsx';
 import { FetchFailed } from './FetchFailed.tsx';
 import { classPath, fullName, parseIds } from './paths.ts';
@@ -16,40 +16,45 @@ import './facilitator-answers.css';
 /** The search param that keeps the chosen question across reloads: the field's dotted path. */
 const FIELD_PARAM = 'field';
 
-/** Consecutive fields of one group: an `<optgroup>` (or loose options when `group` is null). */
-interface FieldRun {
-  group: AnswerQuestion['group'];
-  fields: AnswerQuestion[];
+/** Consecutive questions of one part of the lesson: an `<optgroup>` (or loose options before the first heading). */
+interface QuestionRun {
+  part: string;
+  questions: DayQuestion[];
 }
 
-function runsOf(fields: readonly AnswerQuestion[]): FieldRun[] {
-  const runs: FieldRun[] = [];
-  for (const field of fields) {
+function runsOf(questions: readonly DayQuestion[]): QuestionRun[] {
+  const runs: QuestionRun[] = [];
+  for (const question of questions) {
     const last = runs[runs.length - 1];
-    if (last && last.group?.path === field.group?.path) last.fields.push(field);
-    else runs.push({ group: field.group, fields: [field] });
+    if (last && last.part === question.part) last.questions.push(question);
+    else runs.push({ part: question.part, questions: [question] });
   }
   return runs;
 }
 
+/** Whether a key press belongs to a control (typing, choosing) rather than to the page. */
+function inControl(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(target.tagName));
+}
+
 type Students = ClassDayAnswers['students'];
 
-/** How many students chose each option of each choice inside `field`. */
-function ChoiceCounts({ field, students }: { field: AnswerQuestion; students: Students }) {
+/** How many students chose each option of each choice inside the question's field. */
+function ChoiceCounts({ question, schema, students }: { question: DayQuestion; schema: AnswersSchema; students: Students }) {
   const headingId = useId();
-  const blanks = choiceBlanks(field.schema);
+  const blanks = choiceBlanks(schema);
   if (blanks.length === 0) return null;
   return (
     <section className="choice-counts" aria-labelledby={headingId}>
       <h2 id={headingId}>Choices made</h2>
       <div className="choice-counts__tables">
         {blanks.map((blank) => {
-          const chosen = students.map((student) => valueAt(valueAt(student.answers, field.path), blank.path));
+          const chosen = students.map((student) => valueAt(valueAt(student.answers, question.path), blank.path));
           const counts = blank.options.map((option) => [option, chosen.filter((value) => (value ?? '') === option).length] as const);
           const other = chosen.filter((value) => !blank.options.includes(typeof value === 'string' ? value : '')).length;
           return (
             <table key={blank.path} className="choice-counts__table">
-              <caption>{blank.label ? `${shortDescription(field.description)}: ${blank.label}` : shortDescription(field.description)}</caption>
+              <caption>{blank.label ? `Students per option: ${blank.label}` : 'Students per option'}</caption>
               <thead>
                 <tr>
                   <th scope="col">Option</th>
@@ -81,33 +86,61 @@ function ChoiceCounts({ field, students }: { field: AnswerQuestion; students: St
 export interface ByQuestionViewProps {
   classId: number;
   day: number;
-  /** The day's answers schema: it lists the questions and says how each answer reads. */
+  /** The day's answers schema: it says how each answer reads. */
   schema: AnswersSchema;
+  /** The day's questions as its lesson asks them, in lesson order (`GET /api/facilitator/days/{day}/questions/`). */
+  questions: readonly DayQuestion[];
   /** Every roster student's answers, in the class's progress order. */
   data: ClassDayAnswers;
 }
 
 /**
  * One question of a day, every student's answer side by side (a card each), for a facilitator. The
- * questions are the day's answer fields from its schema ({@link answerQuestions}: fields marked
- * `"x-no-input"` left out), grouped by section and labelled by their descriptions, in a select whose
- * choice is kept in `?field=` so it survives a reload. Students are "Student 1", "Student 2"… in the
- * class's order until "Show names" is switched on. A field holding choices (a string `enum`, or lists
- * and rows of them) also gets a table per choice: each option and how many students chose it.
+ * questions are the day's inputs as its lesson asks them, in lesson order (the worksheet's four
+ * questions are four), grouped by the part of the lesson they sit in, in a select whose choice is kept
+ * in `?field=` so it survives a reload; Previous and Next step through them, as do the Left and Right
+ * arrow keys when no control has the focus. Students are "Student 1", "Student 2"… in the class's
+ * order until "Show names" is switched on. A question holding choices (a blank, a select cell) also
+ * gets a table per choice: each option and how many students chose it.
  */
-export function ByQuestionView({ classId, day, schema, data }: ByQuestionViewProps) {
-  const fields = answerQuestions(schema);
+export function ByQuestionView({ classId, day, schema, questions, data }: ByQuestionViewProps) {
   // The query is read and written with URLSearchParams rather than react-router's useSearchParams: the
   // router is part of the file every page downloads first, /login included, and that hook alone added
   // 0.33 kB to it (docs/decisions/011-first-visit-javascript.md).
   const { search } = useLocation();
   const navigate = useNavigate();
-  const field = fields.find((each) => each.path === new URLSearchParams(search).get(FIELD_PARAM)) ?? fields[0];
+  const wanted = new URLSearchParams(search).get(FIELD_PARAM) ?? '';
+  // An address from before questions were split per input (`?field=worksheet`) opens on the first of them.
+  const index = Math.max(0, questions.findIndex((each) => each.path === wanted || each.path.startsWith(`${wanted}.`)));
+  const question = questions[index];
+  const fieldSchema = question ? schemaAt(schema, question.path) : undefined;
   const [showNames, setShowNames] = useState(false);
   const selectId = useId();
   const switchId = useId();
   const dayName = DAY_TITLES[day] ? `Day ${day} · ${DAY_TITLES[day]}` : `Day ${day}`;
   usePageTitle(`${dayName} by question`);
+
+  const show = useCallback(
+    (path: string) => {
+      const params = new URLSearchParams(search);
+      params.set(FIELD_PARAM, path);
+      void navigate({ search: params.toString() }, { replace: true });
+    },
+    [navigate, search],
+  );
+  const previous = index > 0 ? questions[index - 1] : undefined;
+  const next = index < questions.length - 1 ? questions[index + 1] : undefined;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || inControl(event.target)) return;
+      const target = event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : undefined;
+      if (!target) return;
+      event.preventDefault();
+      show(target.path);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [previous, next, show]);
 
   return (
     <main className="content-page by-question" id="main">
@@ -118,55 +151,57 @@ export function ByQuestionView({ classId, day, schema, data }: ByQuestionViewPro
       <div className="by-question__controls">
         <div className="by-question__field">
           <label htmlFor={selectId}>Question</label>
-          <select
-            id={selectId}
-            className="control by-question__select"
-            value={field?.path ?? ''}
-            onChange={(event) => {
-              const params = new URLSearchParams(search);
-              params.set(FIELD_PARAM, event.target.value);
-              void navigate({ search: params.toString() }, { replace: true });
-            }}
-          >
-            {runsOf(fields).map((run) =>
-              run.group ? (
-                <optgroup key={run.fields[0]!.path} label={shortDescription(run.group.description)}>
-                  {run.fields.map((each) => (
+          <select id={selectId} className="control by-question__select" value={question?.path ?? ''} onChange={(event) => show(event.target.value)}>
+            {runsOf(questions).map((run) =>
+              run.part !== '' ? (
+                <optgroup key={run.questions[0]!.path} label={run.part}>
+                  {run.questions.map((each) => (
                     <option key={each.path} value={each.path}>
-                      {each.description}
+                      {each.prompt}
                     </option>
                   ))}
                 </optgroup>
               ) : (
-                run.fields.map((each) => (
+                run.questions.map((each) => (
                   <option key={each.path} value={each.path}>
-                    {each.description}
+                    {each.prompt}
                   </option>
                 ))
               ),
             )}
           </select>
         </div>
+        <div className="by-question__steps">
+          <button type="button" className="button button--secondary" disabled={!previous} aria-keyshortcuts="ArrowLeft" onClick={() => previous && show(previous.path)}>
+            ← Previous
+          </button>
+          <span className="by-question__position">{questions.length > 0 ? `${index + 1} of ${questions.length}` : ''}</span>
+          <button type="button" className="button button--secondary" disabled={!next} aria-keyshortcuts="ArrowRight" onClick={() => next && show(next.path)}>
+            Next →
+          </button>
+        </div>
         <div className="by-question__names">
           <input id={switchId} type="checkbox" role="switch" checked={showNames} onChange={(event) => setShowNames(event.target.checked)} />
           <label htmlFor={switchId}>Show names</label>
         </div>
       </div>
-      {!field ? (
+      {!question || !fieldSchema ? (
         <p>This day has no questions.</p>
       ) : data.students.length === 0 ? (
         <p>No student is in this class yet.</p>
       ) : (
         <>
-          <h2 className="by-question__question">{field.description}</h2>
-          <ChoiceCounts field={field} students={data.students} />
+          {question.part !== '' ? <p className="by-question__part">{question.part}</p> : null}
+          <h2 className="by-question__question">{question.prompt}</h2>
+          {question.options && question.kind === 'blank_choice' ? <p className="by-question__options">Choices offered: {question.options.join(' or ')}</p> : null}
+          <ChoiceCounts question={question} schema={fieldSchema} students={data.students} />
           <ul className="by-question__cards" aria-label="Answers">
-            {data.students.map((student, index) => {
-              const name = showNames ? `${fullName(student)} (${student.username})` : `Student ${index + 1}`;
+            {data.students.map((student, position) => {
+              const name = showNames ? `${fullName(student)} (${student.username})` : `Student ${position + 1}`;
               return (
                 <li key={student.id} className="answer-card">
                   <h3 className="answer-card__name">{name}</h3>
-                  <AnswerValue schema={field.schema} value={valueAt(student.answers, field.path)} />
+                  <AnswerValue schema={fieldSchema} value={valueAt(student.answers, question.path)} />
                 </li>
               );
             })}
@@ -188,9 +223,10 @@ export function ByQuestionPage() {
   const ids = parseIds(params.classId, params.day);
   const [classId = 0, day = 0] = ids ?? [];
   const [fetched, retry] = useFetched(async () => {
-    const [data, schema] = await Promise.all([ids ? fetchClassDayAnswers(classId, day) : Promise.reject(new ApiError(404, 'not_found', 'No such page.')), loadDaySchema(day)]);
+    if (!ids) throw new ApiError(404, 'not_found', 'No such page.');
+    const [data, schema, questions] = await Promise.all([fetchClassDayAnswers(classId, day), loadDaySchema(day), fetchDayQuestions(day)]);
     if (!schema) throw new ApiError(404, 'not_found', `Day ${day} has no lesson.`);
-    return { data, schema };
+    return { data, schema, questions };
   }, `${params.classId}/${params.day}`);
   if (fetched.status === 'loading') return <Loading />;
   if (fetched.status === 'failed') {
@@ -203,5 +239,5 @@ export function ByQuestionPage() {
       />
     );
   }
-  return <ByQuestionView classId={classId} day={day} schema={fetched.value.schema} data={fetched.value.data} />;
+  return <ByQuestionView classId={classId} day={day} schema={fetched.value.schema} questions={fetched.value.questions} data={fetched.value.data} />;
 }

@@ -28,6 +28,19 @@ export interface ClassDayAnswers {
   students: (Person & { answers: Answers; revision: number; updated_at: string | null })[];
 }
 
+/** One input of a day as its lesson asks it: `GET /api/facilitator/days/{day}/questions/`. */
+export interface DayQuestion {
+  /** The answers path of its field, e.g. `worksheet.2`. */
+  path: string;
+  /** What the lesson asks beside the input; a blank shows as ____ in its sentence. */
+  prompt: string;
+  /** The heading of the part of the lesson it sits in; empty before the first. */
+  part: string;
+  kind: 'free_text' | 'blank_choice' | 'table_cell' | 'ordering';
+  /** The choices offered, as the student reads them. */
+  options?: string[];
+}
+
 /** The part of `GET /api/facilitator/classes/{id}/progress/` these pages read: the class and its students in order. */
 export interface ClassRoster {
   class: { id: number; name: string };
@@ -68,4 +81,14 @@ export function fetchClassDayAnswers(classId: number, day: number, client: ApiCl
  */
 export function fetchClassRoster(classId: number, client: ApiClient = apiClient): Promise<ClassRoster> {
   return client.request<ClassRoster>(`/api/facilitator/classes/${classId}/progress/`);
+}
+
+/**
+ * Every question of a published day, one per input, in the order its lesson shows them.
+ *
+ * @param day - a published day's number (src/site/days.ts)
+ * @throws ApiError 404 when the day is not published; `status` 0 when offline
+ */
+export async function fetchDayQuestions(day: number, client: ApiClient = apiClient): Promise<DayQuestion[]> {
+  return (await client.request<{ day: number; questions: DayQuestion[] }>(`/api/facilitator/days/${day}/questions/`)).questions;
 }

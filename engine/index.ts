@@ -16,14 +16,12 @@ export {
 export { forgetSavedCopies, openDraftStore } from './answers/drafts.ts';
 export { AnswersForm } from './answers/AnswersForm.tsx';
 export {
-  answerQuestions,
   choiceBlanks,
   schemaAt,
   shortDescription,
   valueAt,
   type Answers,
   type AnswersSchema,
-  type AnswerQuestion,
 } from './schema/index.ts';
 export { lessonComponents } from './mdx-components.ts';
 export { SavePill } from './widgets/save-pill/index.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storySchema, storyText, storyTextList } from '../storybook/story-schema.ts';
-import { answerFields, answerQuestions, choiceBlanks, countAnswered, shortDescription, valueAt } from './fields.ts';
+import { answerFields, choiceBlanks, countAnswered, shortDescription, valueAt } from './fields.ts';
 import type { AnswersSchema } from './types.ts';
 
 const choice: AnswersSchema = { type: 'string', description: 'The category: "a", "b" or "".', enum: ['', 'a', 'b'], default: '' };
@@ -27,20 +27,6 @@ const schema = storySchema({
   section: { type: 'object', description: 'A section.', default: {}, properties: { essay: storyText('An essay.'), rows, picks: { ...storyTextList(2, 'Two picks.'), items: choice } } },
   hidden: { type: 'object', description: 'Kept from older pages.', 'x-no-input': true, default: {}, properties: { points: { type: 'integer', description: 'Points.', default: 0 } } },
   single: choice,
-});
-
-describe('answerQuestions', () => {
-  it('lists each answerable field once, in schema order, grouped by its top-level object, skipping fields with no input', () => {
-    expect(answerQuestions(schema).map(({ path, description, group }) => [path, description, group?.path ?? null])).toEqual([
-      ['list', 'Three short answers.', null],
-      ['order', 'An ordering exercise.', null],
-      ['section.essay', 'An essay.', 'section'],
-      ['section.rows', 'Rows to sort.', 'section'],
-      ['section.picks', 'Two picks.', 'section'],
-      ['single', 'The category: "a", "b" or "".', null],
-    ]);
-    expect(answerQuestions(schema)[2]!.group).toEqual({ path: 'section', description: 'A section.' });
-  });
 });
 
 describe('valueAt', () => {

@@ -7,55 +7,7 @@ import type { AnswersSchema } from './types.ts';
  */
 const NO_INPUT = 'x-no-input';
 
-/**
- * One question of a day, as {@link answerQuestions} lists them: coarser than an {@link AnswerField}, a
- * question is what a reader looks at as a whole (a list of four worksheet answers is one question of
- * four fields).
- */
-export interface AnswerQuestion {
-  /** Dotted path into the answers, e.g. `worksheet` or `compare.table`. */
-  path: string;
-  /** The field's schema `description` (its path when it has none). */
-  description: string;
-  /** The field's schema node. */
-  schema: AnswersSchema;
-  /**
-   * The top-level object the field belongs to, e.g. `{ path: "compare", description: "…" }`; null for a
-   * field at the top level.
-   */
-  group: { path: string; description: string } | null;
-}
-
 const join = (path: string, key: string | number) => (path === '' ? String(key) : `${path}.${key}`);
-
-/**
- * The fields a student answers, in schema order: each one a question a reader looks at as a whole.
- * Objects are opened field by field, except an object marked `"x-merge": "atomic"` (its parts only
- * make sense together, such as an ordering exercise), which is one field. A list (of texts, of choices,
- * of rows) is one field, as is every text, number or boolean. Fields marked `"x-no-input": true` are
- * left out with everything under them.
- *
- * @param schema - a day's answers schema (its root is an object)
- * @returns the fields, each with its dotted path, description, schema node and top-level group
- * @example answerQuestions(schema).map((field) => field.path) // ["worksheet", "dnd", "compare.healthyDesc", "compare.table"]
- */
-export function answerQuestions(schema: AnswersSchema): AnswerQuestion[] {
-  const fields: AnswerQuestion[] = [];
-  const visit = (node: AnswersSchema, path: string, group: AnswerQuestion['group']) => {
-    if (node[NO_INPUT] === true) return;
-    const opened = node.properties && node.type !== 'array' && (path === '' || node['x-merge'] !== 'atomic');
-    if (!opened) {
-      fields.push({ path, description: node.description ?? path, schema: node, group });
-      return;
-    }
-    for (const [key, child] of Object.entries(node.properties ?? {})) {
-      const childPath = join(path, key);
-      visit(child, childPath, group ?? (path === '' ? null : { path, description: node.description ?? path }));
-    }
-  };
-  visit(schema, '', null);
-  return fields;
-}
 
 /**
  * The value at a dotted path in an answers object, e.g. `compare.table.2.category`.
@@ -102,7 +54,7 @@ export interface ChoiceBlank {
  * schema `default`. A position in a list is named by the first non-empty text of its default item (a
  * row's subject, e.g. "HK1"), else by its number from 1; a property by the short form of its description.
  *
- * @param field - the field's schema node (e.g. {@link AnswerQuestion.schema})
+ * @param field - the field's schema node (e.g. {@link AnswerField.schema})
  * @returns the choices in schema order; empty when the field holds none
  */
 export function choiceBlanks(field: AnswersSchema): ChoiceBlank[] {

@@ -9,14 +9,12 @@ export { changedFields, mergeAnswers } from './merge.ts';
 export { findMigrationProblems, migrateAnswers } from './migrate.ts';
 export {
   answerFields,
-  answerQuestions,
   choiceBlanks,
   countAnswered,
   isAnswered,
   shortDescription,
   valueAt,
   type AnswerField,
-  type AnswerQuestion,
 } from './fields.ts';
 export { coerceAnswers, defaultsOf, isNormalized, isPlainObject, normalize, schemaAt } from './normalize.ts';
 export { repairAnswers } from './repair.ts';

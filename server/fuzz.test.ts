@@ -67,6 +67,7 @@ const ENDPOINTS: readonly Endpoint[] = [
       ['POST /api/facilitator/classes/:id/students/', ['username']],
       ['DELETE /api/facilitator/classes/:id/students/:studentId/'],
       ['POST /api/facilitator/classes/:id/facilitators/', ['username']],
+      ['GET /api/facilitator/days/:day/questions/'],
       ['GET /api/facilitator/classes/:id/students/:studentId/days/:day/'],
       ['GET /api/facilitator/classes/:id/days/:day/answers/'],
       ['GET /api/facilitator/classes/:id/export.csv'],

@@ -16,7 +16,9 @@ export {
 export { forgetSavedCopies, openDraftStore } from './answers/drafts.ts';
 export { AnswersForm } from './answers/AnswersForm.tsx';
 export {
+  answerFields,
   choiceBlanks,
+  isAnswered,
   schemaAt,
   shortDescription,
   valueAt,

@@ -100,3 +100,14 @@ export const NamesShown: Story = {
 
 /** A class with no student yet. */
 export const EmptyClass: Story = { args: { data: { day: 3, students: [] } }, decorators: [atField('compare.patterns')] };
+
+/** "Only students with no answer yet": those who answered are left out, the others keep their numbers. */
+export const OnlyUnanswered: Story = {
+  decorators: [atField('compare.patterns')],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('switch', { name: 'Only students with no answer yet' }));
+    await expect(canvas.getByText('1 of 4 students have no answer yet.')).toBeInTheDocument();
+    await expect(canvas.getByRole('heading', { level: 3, name: 'Student 3' })).toBeInTheDocument();
+  },
+};

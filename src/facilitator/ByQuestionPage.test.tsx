@@ -131,6 +131,22 @@ describe('ByQuestionPage', () => {
     expect(screen.queryByText(/Ada Byron/)).not.toBeInTheDocument();
   });
 
+  it('shows only the students with no answer yet when asked, each keeping their number', async () => {
+    renderAt('/facilitator/classes/3/days/2/questions');
+    await screen.findByRole('combobox', { name: 'Question' });
+    await userEvent.click(screen.getByRole('switch', { name: 'Only students with no answer yet' }));
+    expect(cards().map((card) => within(card).getByRole('heading').textContent)).toEqual(['Student 2']);
+    expect(screen.getByText('1 of 3 students have no answer yet.')).toBeInTheDocument();
+    // On a question everyone answered, it says so.
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Question' }), 'The second pick is ____.');
+    expect(cards().map((card) => within(card).getByRole('heading').textContent)).toEqual(['Student 2']);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Question' }), 'The first pick is ____.');
+    expect(screen.queryAllByRole('heading', { level: 3 })).toEqual([]);
+    expect(screen.getByText('Every student has answered this question.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('switch', { name: 'Only students with no answer yet' }));
+    expect(cards()).toHaveLength(3);
+  });
+
   it('counts each option of a choice, and keeps the chosen question in the address', async () => {
     renderAt('/facilitator/classes/3/days/2/questions');
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Question' }), 'The second pick is ____.');

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { choiceBlanks, schemaAt, valueAt, type AnswersSchema } from '../../engine/index.ts';
+import { answerFields, choiceBlanks, isAnswered, schemaAt, valueAt, type AnswersSchema } from '../../engine/index.ts';
 import { ApiError } from '../api/client.ts';
 import { loadDaySchema } from '../days/registry.ts';
 import { Loading } from '../layout/Loading.tsx';
@@ -100,7 +100,9 @@ export interface ByQuestionViewProps {
  * questions are four), grouped by the part of the lesson they sit in, in a select whose choice is kept
  * in `?field=` so it survives a reload; Previous and Next step through them, as do the Left and Right
  * arrow keys when no control has the focus. Students are "Student 1", "Student 2"… in the class's
- * order until "Show names" is switched on. A question holding choices (a blank, a select cell) also
+ * order until "Show names" is switched on; "Only students with no answer yet" leaves out those who
+ * answered (an answer differing from the field's default: engine/schema/fields.ts), keeping each
+ * student's number. A question holding choices (a blank, a select cell) also
  * gets a table per choice: each option and how many students chose it.
  */
 export function ByQuestionView({ classId, day, schema, questions, data }: ByQuestionViewProps) {
@@ -114,9 +116,15 @@ export function ByQuestionView({ classId, day, schema, questions, data }: ByQues
   const index = Math.max(0, questions.findIndex((each) => each.path === wanted || each.path.startsWith(`${wanted}.`)));
   const question = questions[index];
   const fieldSchema = question ? schemaAt(schema, question.path) : undefined;
+  const field = useMemo(() => answerFields(schema).find((each) => each.path === question?.path), [schema, question?.path]);
   const [showNames, setShowNames] = useState(false);
+  const [onlyUnanswered, setOnlyUnanswered] = useState(false);
   const selectId = useId();
   const switchId = useId();
+  const unansweredId = useId();
+  // Numbered in the class's order whatever is shown, so "Student 3" is the same student on every question.
+  const numbered = data.students.map((student, position) => ({ student, position }));
+  const shown = onlyUnanswered && field ? numbered.filter(({ student }) => !isAnswered(field, student.answers)) : numbered;
   const dayName = DAY_TITLES[day] ? `Day ${day} · ${DAY_TITLES[day]}` : `Day ${day}`;
   usePageTitle(`${dayName} by question`);
 
@@ -184,6 +192,10 @@ export function ByQuestionView({ classId, day, schema, questions, data }: ByQues
           <input id={switchId} type="checkbox" role="switch" checked={showNames} onChange={(event) => setShowNames(event.target.checked)} />
           <label htmlFor={switchId}>Show names</label>
         </div>
+        <div className="by-question__names">
+          <input id={unansweredId} type="checkbox" role="switch" checked={onlyUnanswered} onChange={(event) => setOnlyUnanswered(event.target.checked)} />
+          <label htmlFor={unansweredId}>Only students with no answer yet</label>
+        </div>
       </div>
       {!question || !fieldSchema ? (
         <p>This day has no questions.</p>
@@ -195,8 +207,9 @@ export function ByQuestionView({ classId, day, schema, questions, data }: ByQues
           <h2 className="by-question__question">{question.prompt}</h2>
           {question.options && question.kind === 'blank_choice' ? <p className="by-question__options">Choices offered: {question.options.join(' or ')}</p> : null}
           <ChoiceCounts question={question} schema={fieldSchema} students={data.students} />
+          {onlyUnanswered ? <p role="status">{shown.length === 0 ? 'Every student has answered this question.' : `${shown.length} of ${numbered.length} students have no answer yet.`}</p> : null}
           <ul className="by-question__cards" aria-label="Answers">
-            {data.students.map((student, position) => {
+            {shown.map(({ student, position }) => {
               const name = showNames ? `${fullName(student)} (${student.username})` : `Student ${position + 1}`;
               return (
                 <li key={student.id} className="answer-card">

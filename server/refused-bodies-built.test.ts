@@ -167,7 +167,7 @@ describe('refused saves sent by Node’s fetch to the bundled server', () => {
     }
     const [first, second] = waves as [(typeof waves)[0], (typeof waves)[0]];
     const read = 50 * body.length;
-    // Nothing read is kept: after a second wave of 800 MB the server is no larger than after the first, within a sixteenth of it.
+    // Nothing read is kept: after a second wave the server is no larger than after the first, within a sixteenth of what a wave reads.
     expect(second.after - first.after).toBeLessThan(read / 16);
     // What a wave adds while it lasts is garbage waiting for a collection, not the bodies: a quarter of what it reads at most.
     for (const wave of waves) expect(wave.peak - wave.before).toBeLessThan(read / 4);

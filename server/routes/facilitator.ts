@@ -337,7 +337,6 @@ export async function facilitatorRoutes(app: FastifyInstance, options: Facilitat
     },
   );
 
-
   app.get<{ Params: { day: number } }>(
     '/api/facilitator/days/:day/questions/',
     {

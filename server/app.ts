@@ -31,8 +31,8 @@ import { registerOpenApi } from './openapi.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 import { accountRoutes } from './routes/account.ts';
-import { adminRoutes } from './routes/admin.ts';
-import { facilitatorRoutes } from './routes/facilitator.ts';
+import { consoleRoutes } from './routes/console/index.ts';
+import { studentFeedbackRoutes } from './routes/feedback.ts';
 import { dayAnswersRoutes } from './routes/day-answers.ts';
 import { studentRoutes } from './routes/students.ts';
 import { tokenRoutes } from './routes/tokens.ts';
@@ -233,8 +233,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dayAnswersRoutes, { db, answersValidator, authenticate });
   await app.register(accountRoutes, { db, passwords, sessions, authenticate });
   const questions = options.questions ?? questionsLoader({ lessonsDir: config.lessonsDir, schemasDir: config.schemasDir, root: process.cwd() });
-  await app.register(facilitatorRoutes, { db, answersValidator, passwords, sessions, authenticate, week, questions });
-  await app.register(adminRoutes, { db, passwords, sessions, authenticate });
+  await app.register(consoleRoutes, { db, answersValidator, passwords, sessions, authenticate, week, questions });
+  await app.register(studentFeedbackRoutes, { db, lastDay: answersValidator.lastDay, authenticate });
   await app.register(staticFiles, { staticDir: config.staticDir, imagesDir: config.imagesDir, crossOriginImages: corsOrigins.length > 0 });
 
   return app;

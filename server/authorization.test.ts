@@ -1,9 +1,10 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inboxMessages, dayAnswers, users } from './db/schema.ts';
+import { answerFeedback, inboxMessages, dayAnswers, users } from './db/schema.ts';
+import { addStaff, signUpStudent, type Tokens } from './test/console-people.ts';
 import { forgeTokens } from './test/fuzz-arbitraries.ts';
-import { bearer, createTestApp, createTestDatabase, DATABASE_KINDS, signUp, type TestDatabase } from './test/harness.ts';
+import { bearer, createTestApp, createTestDatabase, DATABASE_KINDS, signUp, useTestApp, type TestDatabase } from './test/harness.ts';
 
 /** Every API route, with a request a student may send: each is tried with every kind of credential below. */
 const ROUTES: readonly { route: string; request: (ids: { messageId: number }) => InjectOptions }[] = [
@@ -145,6 +146,73 @@ for (const kind of DATABASE_KINDS) {
 
     it('answered no 5xx', () => {
       expect(serverErrors).toEqual([]);
+    });
+  });
+}
+
+/** The feedback routes (docs/facilitators.md#feedback), each with a request its rightful caller may send. */
+const FEEDBACK_ROUTES = (ids: { classId: number; studentId: number; feedbackId: number }): readonly InjectOptions[] => {
+  const studentDay = `/api/facilitator/classes/${ids.classId}/students/${ids.studentId}/days/1/feedback/`;
+  return [
+    { method: 'GET', url: `/api/facilitator/classes/${ids.classId}/days/1/feedback/` },
+    { method: 'GET', url: studentDay },
+    { method: 'POST', url: studentDay, payload: { field: 'geneQ1', body: 'Sneaky.' } },
+    { method: 'PATCH', url: `${studentDay}${ids.feedbackId}/`, payload: { body: 'Sneaky.' } },
+    { method: 'DELETE', url: `${studentDay}${ids.feedbackId}/` },
+  ];
+};
+
+for (const kind of DATABASE_KINDS) {
+  /** Ms Rivera runs Ada's class and wrote her feedback; Mr Okafor runs another class; Bob is Ada's classmate. */
+  describe(`authorisation on the feedback routes (${kind})`, () => {
+    const server = useTestApp(kind);
+    let rivera: Tokens;
+    let okafor: Tokens;
+    let ada: Tokens & { id: number };
+    let bob: Tokens & { id: number };
+    let ids: { classId: number; studentId: number; feedbackId: number };
+    const stored = async () => JSON.stringify(await server.database.database.db.select().from(answerFeedback).orderBy(answerFeedback.id));
+
+    beforeAll(async () => {
+      rivera = await addStaff(server, 'rivera', 'facilitator', 'Rivera');
+      okafor = await addStaff(server, 'okafor', 'facilitator', 'Okafor');
+      const classId = (await server.app.inject({ method: 'POST', url: '/api/facilitator/classes/', headers: bearer(rivera.access), payload: { name: 'Bio 10A' } })).json<{ id: number }>().id;
+      await server.app.inject({ method: 'POST', url: '/api/facilitator/classes/', headers: bearer(okafor.access), payload: { name: 'Chemistry 9' } });
+      ada = await signUpStudent(server.app, 'ada', 'Bio 10A', 'Ada');
+      bob = await signUpStudent(server.app, 'bob', 'Bio 10A', 'Bob');
+      const written = await server.app.inject({
+        method: 'POST',
+        url: `/api/facilitator/classes/${classId}/students/${ada.id}/days/1/feedback/`,
+        headers: bearer(rivera.access),
+        payload: { field: 'geneQ1', body: 'For Ada only.' },
+      });
+      ids = { classId, studentId: ada.id, feedbackId: written.json<{ id: number }>().id };
+    });
+
+    it("refuses every console feedback route to a student's token (403), to another class's facilitator (404) and to no token (401), changing nothing", async () => {
+      const before = await stored();
+      for (const route of FEEDBACK_ROUTES(ids)) {
+        const what = `${route.method} ${route.url}`;
+        for (const student of [ada, bob]) expect((await server.app.inject({ ...route, headers: bearer(student.access) })).statusCode, `${what} with a student's token`).toBe(403);
+        expect((await server.app.inject({ ...route, headers: bearer(okafor.access) })).statusCode, `${what} by another class's facilitator`).toBe(404);
+        expect((await server.app.inject(route)).statusCode, `${what} without a token`).toBe(401);
+      }
+      expect(await stored()).toBe(before);
+    });
+
+    it("keeps Ada's feedback from Bob: his lists hold none of it, and marking it read is 404", async () => {
+      for (const url of ['/api/student/feedback/', '/api/student/modules/1/feedback/']) {
+        const bobs = await server.app.inject({ url, headers: bearer(bob.access) });
+        expect(bobs.json()).toEqual({ results: [] });
+        expect((await server.app.inject({ url })).statusCode).toBe(401);
+      }
+      const before = await stored();
+      const read = await server.app.inject({ method: 'PATCH', url: `/api/student/modules/1/feedback/${ids.feedbackId}/read/`, headers: bearer(bob.access) });
+      expect(read.statusCode).toBe(404);
+      expect((await server.app.inject({ method: 'PATCH', url: `/api/student/modules/1/feedback/${ids.feedbackId}/read/` })).statusCode).toBe(401);
+      // A facilitator's token on the student's route finds none of its own, and reads nothing of Ada's.
+      expect((await server.app.inject({ method: 'PATCH', url: `/api/student/modules/1/feedback/${ids.feedbackId}/read/`, headers: bearer(rivera.access) })).statusCode).toBe(404);
+      expect(await stored()).toBe(before);
     });
   });
 }

@@ -18,6 +18,7 @@ export const API_ERRORS = {
   wrong_password: { status: 400, message: 'The current password is not right.' },
   confirmation_mismatch: { status: 400, message: "The confirmation does not match the class's name." },
   not_in_class: { status: 400, message: 'A chosen student is not in this class.' },
+  unknown_field: { status: 400, message: "The day's answers schema has no such field." },
   forbidden: { status: 403, message: 'This account may not do this.' },
   not_found: { status: 404, message: 'Not found.' },
   no_such_student: { status: 404, message: 'No student has this username.' },

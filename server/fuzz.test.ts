@@ -58,6 +58,9 @@ const ENDPOINTS: readonly Endpoint[] = [
   { route: 'GET /api/workbooks/workbooks/' },
   { route: 'GET /api/workbooks/workbooks/:id/' },
   { route: 'POST /api/account/password/', bodyKeys: ['current_password', 'new_password'] },
+  { route: 'GET /api/student/feedback/' },
+  { route: 'GET /api/student/modules/:day/feedback/' },
+  { route: 'PATCH /api/student/modules/:day/feedback/:feedbackId/read/' },
   ...(
     [
       ['GET /api/facilitator/classes/'],
@@ -79,17 +82,22 @@ const ENDPOINTS: readonly Endpoint[] = [
       ['POST /api/facilitator/facilitators/:id/password/'],
       ['GET /api/facilitator/unassigned/'],
       ['GET /api/facilitator/audit/'],
+      ['GET /api/facilitator/classes/:id/days/:day/feedback/'],
+      ['GET /api/facilitator/classes/:id/students/:studentId/days/:day/feedback/'],
+      ['POST /api/facilitator/classes/:id/students/:studentId/days/:day/feedback/', ['field', 'body']],
+      ['PATCH /api/facilitator/classes/:id/students/:studentId/days/:day/feedback/:feedbackId/', ['body']],
+      ['DELETE /api/facilitator/classes/:id/students/:studentId/days/:day/feedback/:feedbackId/'],
     ] as const
   ).map(([route, bodyKeys]) => ({ route, bodyKeys, runs: RUNS_PER_CONSOLE_ROUTE })),
 ];
 
-/** `METHOD /path` of every route declared in server/routes/*.ts. */
+/** `METHOD /path` of every route declared in server/routes/ and its folders (`app.get(…)`, or on `app.withTypeProvider<…>()`). */
 function declaredRoutes(): string[] {
   const dir = join(import.meta.dirname, 'routes');
   const routes: string[] = [];
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
     const text = readFileSync(join(dir, file), 'utf8');
-    for (const match of text.matchAll(/app\.(get|post|put|patch|delete)\b[\s\S]{0,120}?'(\/api\/[^']*)'/g)) routes.push(`${match[1]!.toUpperCase()} ${match[2]}`);
+    for (const match of text.matchAll(/app\.(?:withTypeProvider<\w+>\(\)\.)?(get|post|put|patch|delete)\b[\s\S]{0,120}?'(\/api\/[^']*)'/g)) routes.push(`${match[1]!.toUpperCase()} ${match[2]}`);
   }
   return routes.sort();
 }

@@ -33,5 +33,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     // Shared schemas keep their $id as their name in components.schemas (e.g. `error`).
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => (typeof json.$id === 'string' ? json.$id : `schema${index}`) },
   });
-  app.get(OPENAPI_PATH, { schema: { summary: 'This document: the API as OpenAPI 3.1', security: [] } }, async () => app.swagger());
+  app.get(
+    OPENAPI_PATH,
+    {
+      schema: {
+        summary: 'This document: the API as OpenAPI 3.1',
+        security: [],
+        // Every property kept as it is: the serialiser writes each with JSON.stringify.
+        response: { 200: { type: 'object', additionalProperties: true, description: 'The OpenAPI 3.1 document of this API.' } },
+      },
+    },
+    async () => app.swagger(),
+  );
 }

@@ -268,3 +268,34 @@ export const auditLog = pgTable(
   },
   (table) => [index('audit_log_at_idx').on(table.at)],
 );
+
+/**
+ * A facilitator's comment on one answer of a student's day (docs/facilitators.md#feedback): plain text,
+ * shown to the student as text beside that answer. The author's names are copied, so the note keeps
+ * its signature after the author's account is deleted; the row goes with the student's account (and so
+ * with a deleted class).
+ */
+export const answerFeedback = pgTable(
+  'answer_feedback',
+  {
+    id: serial('id').primaryKey(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: smallint('day').notNull(),
+    /** The answers path it is about, as the day's schema names it (`geneQ1`, `worksheet.2`, `analogies.0.why`). */
+    field: text('field').notNull(),
+    /** Plain text, 1 to 2,000 characters, never rendered as HTML. */
+    body: text('body').notNull(),
+    /** Who wrote it; null once their account is deleted (the names below stay). */
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorFirstName: text('author_first_name').notNull(),
+    authorLastName: text('author_last_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its body last changed; equals `created_at` until an edit. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the student first saw it in the lesson; null until then, and again after an edit. */
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [index('answer_feedback_student_id_day_idx').on(table.studentId, table.day), index('answer_feedback_author_id_idx').on(table.authorId)],
+);

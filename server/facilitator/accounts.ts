@@ -1,14 +1,19 @@
 /**
  * Facilitator and admin accounts made outside the public sign-up (docs/facilitators.md#setting-up):
  * by `npm run facilitator -- add`, directly on the database or through a running server's pending
- * folder, and by admins in the console.
+ * folder, and by admins in the console; and the temporary passwords the console gives any account
+ * (docs/facilitators.md#passwords).
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { normalizeUsername, usernameProblem } from '../auth/credentials.ts';
+import type { PasswordHasher } from '../auth/passwords.ts';
+import type { SessionService } from '../auth/sessions.ts';
+import { temporaryPassword } from '../auth/temporary-password.ts';
 import { createUser, UsernameTakenError } from '../auth/users.ts';
 import type { Database } from '../db/index.ts';
-import type { Role } from '../db/schema.ts';
+import { users, type Role } from '../db/schema.ts';
 
 /** A facilitator or admin to create, with the password already hashed (argon2id PHC string). */
 export interface StaffAccountRequest {
@@ -111,4 +116,21 @@ export async function handleAccountRequests(db: Database, dataDir: string): Prom
     writeFileSync(join(dir, `${id}.result.json`), JSON.stringify(result), { mode: 0o600 });
   }
   return files.length;
+}
+
+/**
+ * Gives a user a new {@link temporaryPassword} and ends every login they have (docs/facilitators.md#passwords):
+ * what a facilitator does for a student of their class, and an admin for a facilitator.
+ *
+ * @param userId - the account whose password is replaced (any role; the caller decides who may)
+ * @returns the password in clear, to show once: only its argon2id hash is stored
+ */
+export async function resetPassword(db: Database, passwords: PasswordHasher, sessions: SessionService, userId: number): Promise<string> {
+  const password = temporaryPassword();
+  await db
+    .update(users)
+    .set({ passwordHash: await passwords.hash(password) })
+    .where(eq(users.id, userId));
+  await sessions.revokeAllForUser(userId);
+  return password;
 }

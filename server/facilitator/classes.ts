@@ -39,14 +39,20 @@ export function displayName(person: Pick<Person, 'username' | 'firstName' | 'las
   return `${person.firstName} ${person.lastName}`.trim() || person.username;
 }
 
-/** Loads a user's role and name; null for a student or a deleted account. */
-export async function findStaff(db: Database, userId: number): Promise<Staff | null> {
+/** Loads a user's name and role, whatever the role; null for an account that does not exist (any more). */
+export async function findAccount(db: Database, userId: number): Promise<(Person & { role: Role }) | null> {
   const [row] = await db
     .select({ ...personColumns, role: users.role })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (row === undefined || row.role === 'student') return null;
+  return row ?? null;
+}
+
+/** Loads a user's role and name; null for a student or a deleted account. */
+export async function findStaff(db: Database, userId: number): Promise<Staff | null> {
+  const row = await findAccount(db, userId);
+  if (row === null || row.role === 'student') return null;
   return { ...row, role: row.role };
 }
 
@@ -84,6 +90,16 @@ export async function visibleClass(db: Database, staff: Staff, classId: number):
       : and(eq(classes.id, classId), sql`exists (select 1 from ${classFacilitators} cf where cf.class_id = ${classes.id} and cf.user_id = ${staff.id})`);
   const [row] = await db.select().from(classes).where(condition).limit(1);
   return row ?? null;
+}
+
+/** The student `studentId` if they are on the class's roster ({@link rosterIds}); null otherwise. */
+export async function rosterStudent(db: Database, classRow: Pick<ClassRow, 'id' | 'nameKey'>, studentId: number): Promise<Person | null> {
+  const [student] = await db
+    .select(personColumns)
+    .from(users)
+    .where(and(eq(users.id, studentId), onRoster(classRow.id, classRow.nameKey, sql`${users.id}`)))
+    .limit(1);
+  return student ?? null;
 }
 
 /** The students on a class's roster, by last then first name. */

@@ -37,6 +37,24 @@ describe('the answers CSV', () => {
     expect(rows[1]![paths!.indexOf('day1.opening')]).toBe('');
   });
 
+  it('puts the feedback on a field in a column right after it, only for fields that have any, each note with its author and whether it was read', async () => {
+    const columns = columnsOfTheWeek();
+    const students = ['ana', 'ben', 'cy'].map((username) => ({ username, firstName: username, lastName: 'Student', answers: new Map([[1, { opening: `${username}'s answer` }]]) }));
+    const feedback = [
+      { username: 'ana', day: 1, field: 'opening', author: 'Maria Rivera', body: 'Good.\nNow an example?', readAt: new Date('2026-11-23T10:02:30Z') },
+      { username: 'ana', day: 1, field: 'opening', author: 'Sam Okafor', body: '=1+1 is not an answer', readAt: null },
+      { username: 'cy', day: 1, field: 'opening', author: 'Maria Rivera', body: 'See me.', readAt: null },
+    ];
+    const [header, paths, ...rows] = parse(await text(answersCsv(columns, students, feedback)), { bom: true }) as string[][];
+    // One column more than the fields: only day1.opening has feedback.
+    expect(paths).toHaveLength(3 + columns.length + 1);
+    const at = paths!.indexOf('day1.opening.feedback');
+    expect(at).toBe(paths!.indexOf('day1.opening') + 1);
+    expect(header![at]).toBe(`Feedback · ${header![at - 1]}`);
+    expect(rows.map((row) => row[at])).toEqual(['Maria Rivera (read 2026-11-23 10:02 UTC): Good.\nNow an example?\n\nSam Okafor (not read yet): =1+1 is not an answer', '', 'Maria Rivera (not read yet): See me.']);
+    expect(rows[0]![at - 1]).toBe("ana's answer");
+  });
+
   it(`cuts a heading only past ${MAX_HEADING_LENGTH} characters, ending it with "…"`, async () => {
     const [first] = columnsOfTheWeek();
     const long = { ...first!, question: { part: 'A part', prompt: 'Why? '.repeat(60).trim() } };

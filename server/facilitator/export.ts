@@ -34,6 +34,30 @@ export interface ExportStudent {
   answers: ReadonlyMap<number, Answers>;
 }
 
+/** One piece of feedback on an answer (docs/facilitators.md#feedback), for its column beside the answer's. */
+export interface ExportFeedback {
+  /** The student's username, as in {@link ExportStudent}. */
+  username: string;
+  day: number;
+  /** The answers path it is about. */
+  field: string;
+  /** Who wrote it, "Maria Rivera". */
+  author: string;
+  body: string;
+  /** When the student read it; null while unread. */
+  readAt: Date | null;
+}
+
+/** `2026-11-23 10:02 UTC`. */
+function utcMinute(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** The feedback on one answer as one cell: each `Maria Rivera (read 2026-11-23 10:02 UTC): text`, a blank line between. */
+function feedbackCell(feedback: readonly ExportFeedback[]): string {
+  return feedback.map(({ author, body, readAt }) => `${author} (${readAt ? `read ${utcMinute(readAt)}` : 'not read yet'}): ${body}`).join('\n\n');
+}
+
 /** Characters that make a spreadsheet treat a cell as a formula (OWASP "CSV injection"), tab and carriage return included. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -70,17 +94,46 @@ function cellText(value: unknown): string {
  * {@link heading}); a header row for scripts (`username`, `first_name`, `last_name`, then per column the
  * day and the field's path, `day1.worksheet.2`); then one row per student.
  *
+ * A field that any student has feedback on gets a second column right after its own, headed
+ * `Feedback · <its heading>` and `day1.worksheet.2.feedback`, holding each student's feedback on it
+ * ({@link feedbackCell}); a field without feedback has no such column.
+ *
+ * @param feedback - the feedback on these students' answers, oldest first
  * @returns a readable stream of UTF-8 text, to send as the response body
  */
-export function answersCsv(columns: readonly ExportColumn[], students: Iterable<ExportStudent>): Readable {
-  const header = ['Username', 'First name', 'Last name', ...columns.map(heading)];
-  const paths = ['username', 'first_name', 'last_name', ...columns.map(({ day, field }) => `day${day}.${field.path}`)];
+export function answersCsv(columns: readonly ExportColumn[], students: Iterable<ExportStudent>, feedback: readonly ExportFeedback[] = []): Readable {
+  const byAnswer = new Map<string, ExportFeedback[]>();
+  for (const each of feedback) {
+    const key = `${each.username}\u0000${each.day}.${each.field}`;
+    byAnswer.set(key, [...(byAnswer.get(key) ?? []), each]);
+  }
+  const withFeedback = new Set(feedback.map(({ day, field }) => `${day}.${field}`));
+  const hasFeedback = ({ day, field }: ExportColumn) => withFeedback.has(`${day}.${field.path}`);
+  const header = ['Username', 'First name', 'Last name', ...columns.flatMap((column) => (hasFeedback(column) ? [heading(column), `Feedback · ${heading(column)}`] : [heading(column)]))];
+  const paths = [
+    'username',
+    'first_name',
+    'last_name',
+    ...columns.flatMap((column) => {
+      const path = `day${column.day}.${column.field.path}`;
+      return hasFeedback(column) ? [path, `${path}.feedback`] : [path];
+    }),
+  ];
   const csv = stringify({ bom: true, record_delimiter: 'windows', cast: { string: inertCell } });
   const rows = (function* () {
     yield header;
     yield paths;
     for (const student of students) {
-      yield [student.username, student.firstName, student.lastName, ...columns.map(({ day, field }) => (isAnswered(field, student.answers.get(day)) ? cellText(valueAt(student.answers.get(day), field.path)) : ''))];
+      yield [
+        student.username,
+        student.firstName,
+        student.lastName,
+        ...columns.flatMap((column) => {
+          const { day, field } = column;
+          const answer = isAnswered(field, student.answers.get(day)) ? cellText(valueAt(student.answers.get(day), field.path)) : '';
+          return hasFeedback(column) ? [answer, feedbackCell(byAnswer.get(`${student.username}\u0000${day}.${field.path}`) ?? [])] : [answer];
+        }),
+      ];
     }
   })();
   return Readable.from(rows).pipe(csv);

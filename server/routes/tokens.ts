@@ -3,7 +3,9 @@
  * and docs/security.md#abuse-limits): `POST /api/token/`, `POST /api/token/refresh/`,
  * `POST /api/token/logout/`.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { replyRateLimited, type LoginLimiter } from '../auth/abuse-limits.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { SessionService } from '../auth/sessions.ts';
@@ -11,6 +13,7 @@ import type { TokenService } from '../auth/tokens.ts';
 import { findUserByUsername } from '../auth/users.ts';
 import type { Database } from '../db/index.ts';
 import { HttpError } from '../errors.ts';
+import { errorReplies, noContent } from './console/schemas.ts';
 import { errorResponse, MAX_NAME_LENGTH, passwordSchema, tokenPairSchema } from './schemas.ts';
 
 export interface TokenRoutesOptions {
@@ -29,10 +32,6 @@ interface LoginBody {
 interface RefreshBody {
   refresh: string;
   rotate?: boolean;
-}
-
-interface LogoutBody {
-  refresh?: string;
 }
 
 /** Longest token accepted in a body, in characters; ours are about 250. */
@@ -128,7 +127,7 @@ export async function tokenRoutes(app: FastifyInstance, options: TokenRoutesOpti
     async (request) => sessions.refresh(request.body.refresh, { rotate: request.body.rotate === true }),
   );
 
-  app.post<{ Body: LogoutBody | undefined }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/api/token/logout/',
     {
       schema: {
@@ -136,16 +135,23 @@ export async function tokenRoutes(app: FastifyInstance, options: TokenRoutesOpti
         security: [],
         // End the current login on the server: its refresh tokens stop working at once; its access tokens
         // expire within 5 minutes. Idempotent: 204 also for a login that has ended already.
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { refresh: { type: 'string', minLength: 1, maxLength: MAX_TOKEN_LENGTH, description: "A refresh token of the login to end (any of the login's, even expired)." } },
+        body: Type.Object(
+          {
+            refresh: Type.Optional(
+              Type.String({ minLength: 1, maxLength: MAX_TOKEN_LENGTH, description: "A refresh token of the login to end (any of the login's, even expired)." }),
+            ),
+          },
+          { additionalProperties: false, description: 'The login to end: this refresh token, or else the access token sent as a bearer credential.' },
+        ),
+        response: {
+          204: noContent('The login has ended (or had already): its refresh tokens are refused from now on.'),
+          ...errorReplies,
         },
-        response: { '4xx': errorResponse },
       },
     },
     async (request, reply) => {
-      const refresh = request.body?.refresh;
+      // A request without a body never gets here: Fastify checks a missing body as null, which the schema refuses (400).
+      const { refresh } = request.body;
       let familyId: string | null = null;
       if (refresh !== undefined) familyId = (await tokens.verifyRefresh(refresh, { ignoreExpiry: true }))?.familyId ?? null;
       const header = request.headers.authorization;

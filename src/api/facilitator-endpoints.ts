@@ -1,96 +1,42 @@
+import type { ApiAnswer, ApiRequestBody } from './api-contract.ts';
 import { apiClient, type ApiClient } from './client.ts';
+import type { components } from './openapi.gen.ts';
 import { requestConditional, requestFile, type ConditionalResponse, type DownloadedFile } from './raw-requests.ts';
 
 // The facilitator console's API (docs/decisions/009-facilitator-console.md). The types are the server's
-// JSON as it sends it (snake_case). Every call needs a facilitator's or an admin's token: a student's
-// answers 403 `forbidden`; a class or a student the facilitator cannot see answers 404 `not_found`.
+// JSON as it sends it (snake_case), generated from the routes' own schemas (src/api/openapi.gen.ts,
+// docs/decisions/016-console-contract.md). Every call needs a facilitator's or an admin's token: a
+// student's answers 403 `forbidden`; a class or a student the facilitator cannot see answers 404 `not_found`.
 
 /** A user as the console's API names one. */
-export interface Person {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-}
+export type Person = components['schemas']['person'];
 
 /** A class in the list of `GET /api/facilitator/classes/`. */
-export interface ClassSummary {
-  id: number;
-  name: string;
-  student_count: number;
-  facilitators: Person[];
-  /** Whether the signed-in facilitator created it (only its creator, or an admin, adds co-facilitators). */
-  is_creator: boolean;
-}
-
-/** How far a student is with one day. */
-export type DayState = 'not_started' | 'in_progress' | 'complete';
-
-/** A day of the week as the progress counts it. */
-export interface ProgressDay {
-  /** A published day's number. */
-  day: number;
-  title: string;
-  /** How many inputs the day's schema has. */
-  fields: number;
-}
-
-/** One student's row of the progress. */
-export interface StudentProgress extends Person {
-  classroom_name: string | null;
-  /** The latest save of any day (ISO 8601), or null when the student never saved. */
-  last_activity: string | null;
-  days: { day: number; answered: number; state: DayState }[];
-}
+export type ClassSummary = ApiAnswer<'/api/facilitator/classes/', 'get'>['results'][number];
 
 /** `GET /api/facilitator/classes/{id}/progress/`: students sorted by last name, then first name. */
-export interface ClassProgress {
-  class: { id: number; name: string; is_creator: boolean; facilitators: Person[] };
-  days: ProgressDay[];
-  students: StudentProgress[];
-}
+export type ClassProgress = ApiAnswer<'/api/facilitator/classes/{id}/progress/', 'get'>;
 
-/** A message the class was sent, with who has read it. */
-export interface SentMessage {
-  id: number;
-  subject: string;
-  /** Markdown, as written. */
-  body: string;
-  /** The body as sanitised HTML (the server's). */
-  body_html: string;
-  /** ISO 8601. */
-  sent_at: string;
-  sender: Person;
-  recipients: (Person & { is_read: boolean })[];
-}
+/** One student's row of the progress. */
+export type StudentProgress = ClassProgress['students'][number];
 
-/** What the message composer sends. */
-export interface MessageDraft {
-  /** At most 200 characters. */
-  subject: string;
-  /** Markdown, at most 20,000 characters. */
-  body: string;
-  /** The chosen students; omitted for the whole class. */
-  student_ids?: number[];
-}
+/** How far a student is with one day. */
+export type DayState = StudentProgress['days'][number]['state'];
+
+/** A message the class was sent, with who has read it (`sender` null once their account is deleted). */
+export type SentMessage = ApiAnswer<'/api/facilitator/classes/{id}/messages/', 'get'>['results'][number];
+
+/** What the message composer sends: `student_ids` omitted for the whole class. */
+export type MessageDraft = ApiRequestBody<'/api/facilitator/classes/{id}/messages/', 'post'>;
 
 /** A facilitator or an admin, in the admin page's list. */
-export interface StaffMember extends Person {
-  role: 'facilitator' | 'admin';
-  class_count: number;
-}
+export type StaffMember = ApiAnswer<'/api/facilitator/facilitators/', 'get'>['results'][number];
+
+/** A student in no class, with the Classroom Name they gave. */
+export type UnassignedStudent = ApiAnswer<'/api/facilitator/unassigned/', 'get'>['results'][number];
 
 /** One row of the audit log. */
-export interface AuditEntry {
-  id: number;
-  /** ISO 8601. */
-  at: string;
-  facilitator: Person;
-  student: Person | null;
-  class_id: number | null;
-  day: number | null;
-  action: 'view_day' | 'view_question' | 'export' | 'reset_password' | 'delete_class';
-}
+export type AuditEntry = ApiAnswer<'/api/facilitator/audit/', 'get'>['results'][number];
 
 const CLASSES = '/api/facilitator/classes/';
 const classPath = (classId: number) => `${CLASSES}${classId}/`;
@@ -101,7 +47,7 @@ const classPath = (classId: number) => `${CLASSES}${classId}/`;
  * @throws {@link ApiError} on any failure
  */
 export async function fetchClasses(client: ApiClient = apiClient): Promise<ClassSummary[]> {
-  return (await client.request<{ results: ClassSummary[] }>(CLASSES)).results;
+  return (await client.request<ApiAnswer<'/api/facilitator/classes/', 'get'>>(CLASSES)).results;
 }
 
 /**
@@ -109,7 +55,7 @@ export async function fetchClasses(client: ApiClient = apiClient): Promise<Class
  *
  * @throws {@link ApiError} 409 `class_name_taken` when a class has this name (trimmed, case-insensitive), 400 when empty
  */
-export function createClass(name: string, client: ApiClient = apiClient): Promise<{ id: number; name: string }> {
+export function createClass(name: string, client: ApiClient = apiClient): Promise<ApiAnswer<'/api/facilitator/classes/', 'post', 201>> {
   return client.request(CLASSES, { method: 'POST', body: { name } });
 }
 
@@ -176,7 +122,7 @@ export function downloadExport(classId: number, day: number | undefined, client:
  * @returns the message's id and how many students it went to
  * @throws {@link ApiError} 400 `not_in_class` for a student not on the roster, 400 for a subject or body too long
  */
-export function sendMessage(classId: number, draft: MessageDraft, client: ApiClient = apiClient): Promise<{ id: number; subject: string; recipients: number }> {
+export function sendMessage(classId: number, draft: MessageDraft, client: ApiClient = apiClient): Promise<ApiAnswer<'/api/facilitator/classes/{id}/messages/', 'post', 201>> {
   return client.request(`${classPath(classId)}messages/`, { method: 'POST', body: draft });
 }
 
@@ -186,7 +132,7 @@ export function sendMessage(classId: number, draft: MessageDraft, client: ApiCli
  * @throws {@link ApiError} on any failure
  */
 export async function fetchMessages(classId: number, client: ApiClient = apiClient): Promise<SentMessage[]> {
-  return (await client.request<{ results: SentMessage[] }>(`${classPath(classId)}messages/`)).results;
+  return (await client.request<ApiAnswer<'/api/facilitator/classes/{id}/messages/', 'get'>>(`${classPath(classId)}messages/`)).results;
 }
 
 /**
@@ -196,7 +142,7 @@ export async function fetchMessages(classId: number, client: ApiClient = apiClie
  * @throws {@link ApiError} on any failure
  */
 export async function resetStudentPassword(classId: number, studentId: number, client: ApiClient = apiClient): Promise<string> {
-  return (await client.request<{ password: string }>(`${classPath(classId)}students/${studentId}/password/`, { method: 'POST' })).password;
+  return (await client.request<ApiAnswer<'/api/facilitator/classes/{id}/students/{studentId}/password/', 'post'>>(`${classPath(classId)}students/${studentId}/password/`, { method: 'POST' })).password;
 }
 
 const FACILITATORS = '/api/facilitator/facilitators/';
@@ -207,7 +153,7 @@ const FACILITATORS = '/api/facilitator/facilitators/';
  * @throws {@link ApiError} 403 for a facilitator, or any other failure
  */
 export async function fetchStaff(client: ApiClient = apiClient): Promise<StaffMember[]> {
-  return (await client.request<{ results: StaffMember[] }>(FACILITATORS)).results;
+  return (await client.request<ApiAnswer<'/api/facilitator/facilitators/', 'get'>>(FACILITATORS)).results;
 }
 
 /**
@@ -216,7 +162,10 @@ export async function fetchStaff(client: ApiClient = apiClient): Promise<StaffMe
  * @returns the account with its temporary password, to show once
  * @throws {@link ApiError} 409 `username_taken`, 400 for an unacceptable username, 403 for a facilitator
  */
-export function createFacilitator(details: { username: string; first_name: string; last_name: string }, client: ApiClient = apiClient): Promise<Person & { password: string }> {
+export function createFacilitator(
+  details: ApiRequestBody<'/api/facilitator/facilitators/', 'post'>,
+  client: ApiClient = apiClient,
+): Promise<ApiAnswer<'/api/facilitator/facilitators/', 'post', 201>> {
   return client.request(FACILITATORS, { method: 'POST', body: details });
 }
 
@@ -227,7 +176,7 @@ export function createFacilitator(details: { username: string; first_name: strin
  * @throws {@link ApiError} on any failure
  */
 export async function resetFacilitatorPassword(facilitatorId: number, client: ApiClient = apiClient): Promise<string> {
-  return (await client.request<{ password: string }>(`${FACILITATORS}${facilitatorId}/password/`, { method: 'POST' })).password;
+  return (await client.request<ApiAnswer<'/api/facilitator/facilitators/{id}/password/', 'post'>>(`${FACILITATORS}${facilitatorId}/password/`, { method: 'POST' })).password;
 }
 
 /**
@@ -235,8 +184,8 @@ export async function resetFacilitatorPassword(facilitatorId: number, client: Ap
  *
  * @throws {@link ApiError} on any failure
  */
-export async function fetchUnassigned(client: ApiClient = apiClient): Promise<(Person & { classroom_name: string | null })[]> {
-  return (await client.request<{ results: (Person & { classroom_name: string | null })[] }>('/api/facilitator/unassigned/')).results;
+export async function fetchUnassigned(client: ApiClient = apiClient): Promise<UnassignedStudent[]> {
+  return (await client.request<ApiAnswer<'/api/facilitator/unassigned/', 'get'>>('/api/facilitator/unassigned/')).results;
 }
 
 /**
@@ -245,5 +194,5 @@ export async function fetchUnassigned(client: ApiClient = apiClient): Promise<(P
  * @throws {@link ApiError} on any failure
  */
 export async function fetchAudit(client: ApiClient = apiClient): Promise<AuditEntry[]> {
-  return (await client.request<{ results: AuditEntry[] }>('/api/facilitator/audit/')).results;
+  return (await client.request<ApiAnswer<'/api/facilitator/audit/', 'get'>>('/api/facilitator/audit/')).results;
 }

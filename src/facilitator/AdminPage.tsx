@@ -7,8 +7,8 @@ import {
   fetchUnassigned,
   resetFacilitatorPassword,
   type AuditEntry,
-  type Person,
   type StaffMember,
+  type UnassignedStudent,
 } from '../api/facilitator-endpoints.ts';
 import { settle, usePageData, type Loaded } from '../layout/loaded.ts';
 import { Loading } from '../layout/Loading.tsx';
@@ -34,7 +34,7 @@ const ACTIONS: Record<AuditEntry['action'], string> = {
 
 interface AdminData {
   staff: Promise<Loaded<StaffMember[]>>;
-  unassigned: Promise<Loaded<(Person & { classroom_name: string | null })[]>>;
+  unassigned: Promise<Loaded<UnassignedStudent[]>>;
   audit: Promise<Loaded<AuditEntry[]>>;
 }
 
@@ -129,7 +129,7 @@ function StaffTable({ staff }: { staff: StaffMember[] }) {
   );
 }
 
-function UnassignedTable({ students }: { students: (Person & { classroom_name: string | null })[] }) {
+function UnassignedTable({ students }: { students: UnassignedStudent[] }) {
   if (students.length === 0) return <p>Every student is in a class.</p>;
   return (
     <ScrollTable labelledBy="unassigned-heading" head={['Student', 'Username', 'Classroom name given at sign-up']}>

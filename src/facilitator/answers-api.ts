@@ -1,49 +1,24 @@
-import type { Answers } from '../../engine/index.ts';
+import type { ApiAnswer } from '../api/api-contract.ts';
 import { apiClient, type ApiClient } from '../api/client.ts';
+import type { ClassProgress, Person } from '../api/facilitator-endpoints.ts';
 
-/** A user as the facilitator API names them (`Person` in the API contract). */
-export interface Person {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-}
+// The answers the console reads, typed from the routes' own schemas (src/api/openapi.gen.ts). Each
+// `answers` is an object as the engine's `Answers` is: the server repairs it to the day's schema.
+
+export type { Person };
 
 /** One student's answers to one day: `GET /api/facilitator/classes/{id}/students/{student_id}/days/{day}/`. */
-export interface StudentDayAnswers {
-  student: Person;
-  day: number;
-  /** Repaired against the day's schema by the server; the defaults when nothing was saved. */
-  answers: Answers;
-  /** The server's revision counter: 0 when nothing was saved. */
-  revision: number;
-  /** ISO 8601 time of the last save, or null when never saved. */
-  updated_at: string | null;
-}
+export type StudentDayAnswers = ApiAnswer<'/api/facilitator/classes/{id}/students/{studentId}/days/{day}/', 'get'>;
 
-/** Every roster student's answers to one day: `GET /api/facilitator/classes/{id}/days/{day}/answers/`. */
-export interface ClassDayAnswers {
-  day: number;
-  /** In the class's progress order (last name, first name). */
-  students: (Person & { answers: Answers; revision: number; updated_at: string | null })[];
-}
+/** Every roster student's answers to one day: `GET /api/facilitator/classes/{id}/days/{day}/answers/`, in the class's progress order. */
+export type ClassDayAnswers = ApiAnswer<'/api/facilitator/classes/{id}/days/{day}/answers/', 'get'>;
 
 /** One input of a day as its lesson asks it: `GET /api/facilitator/days/{day}/questions/`. */
-export interface DayQuestion {
-  /** The answers path of its field, e.g. `worksheet.2`. */
-  path: string;
-  /** What the lesson asks beside the input; a blank shows as ____ in its sentence. */
-  prompt: string;
-  /** The heading of the part of the lesson it sits in; empty before the first. */
-  part: string;
-  kind: 'free_text' | 'blank_choice' | 'table_cell' | 'ordering';
-  /** The choices offered, as the student reads them. */
-  options?: string[];
-}
+export type DayQuestion = ApiAnswer<'/api/facilitator/days/{day}/questions/', 'get'>['questions'][number];
 
 /** The part of `GET /api/facilitator/classes/{id}/progress/` these pages read: the class and its students in order. */
 export interface ClassRoster {
-  class: { id: number; name: string };
+  class: Pick<ClassProgress['class'], 'id' | 'name'>;
   /** Sorted by last name, then first name. */
   students: Person[];
 }

@@ -1,4 +1,5 @@
-import type { Person } from './answers-api.ts';
+// The console's one `fullName` (src/facilitator/format.ts), also offered here beside the paths the pages link with.
+export { fullName } from './format.ts';
 
 /** The class's page, e.g. `/facilitator/classes/3`; the console's start when the id is not a valid one (0). */
 export function classPath(classId: number): string {
@@ -8,11 +9,6 @@ export function classPath(classId: number): string {
 /** A student's day, read-only, e.g. `/facilitator/classes/3/students/17/days/2`. */
 export function studentDayPath(classId: number, studentId: number, day: number): string {
   return `${classPath(classId)}/students/${studentId}/days/${day}`;
-}
-
-/** "First Last", or the username when the student gave no name. */
-export function fullName(person: Person): string {
-  return `${person.first_name} ${person.last_name}`.trim() || person.username;
 }
 
 /**

@@ -1,11 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import { parse } from 'csv-parse/sync';
-import { createPasswordHasher } from '../auth/passwords.ts';
-import { createStaffAccount } from '../facilitator/accounts.ts';
-import { answerFields } from '../../engine/schema/index.ts';
-import { FIXTURE_DAY_FOLDERS, fixtureDays, fixtureSchema, publishedFixtureDays } from '../../test/fixture-days.ts';
-import { bearer, createTestApp, DATABASE_KINDS, FAST_PASSWORD_HASHING, testConfig, useTestApp, type TestServer } from '../test/harness.ts';
+import { users } from '../../db/schema.ts';
+import { OPENAPI_PATH } from '../../openapi.ts';
+import { createPasswordHasher } from '../../auth/passwords.ts';
+import { createStaffAccount } from '../../facilitator/accounts.ts';
+import { answerFields } from '../../../engine/schema/index.ts';
+import { FIXTURE_DAY_FOLDERS, fixtureDays, fixtureSchema, publishedFixtureDays } from '../../../test/fixture-days.ts';
+import { bearer, createTestApp, DATABASE_KINDS, FAST_PASSWORD_HASHING, testConfig, useTestApp, type TestServer } from '../../test/harness.ts';
 
 const PASSWORD = 'correct horse battery staple';
 /**
@@ -349,6 +355,197 @@ describe.each(DATABASE_KINDS)('the facilitator console API (%s)', (kind) => {
         expect(response.body).not.toMatch(/argon2|password_hash|passwordHash/);
       }
     });
+  });
+
+  it('answered no request with a 5xx', () => {
+    expect(server.errors).toEqual([]);
+  });
+});
+
+describe.each(DATABASE_KINDS)("the console's access rules (%s)", (kind) => {
+  const server = useTestApp(kind, { config: () => FIXTURE_DAY_FOLDERS });
+  /** Every kind of caller, by what they are; `gone` is a facilitator whose account was deleted after signing in. */
+  const callers: Record<'anonymous' | 'student' | 'gone' | 'otherFacilitator' | 'facilitator' | 'admin', string | null> = {
+    anonymous: null,
+    student: null,
+    gone: null,
+    otherFacilitator: null,
+    facilitator: null,
+    admin: null,
+  };
+  let classId: number;
+
+  beforeAll(async () => {
+    callers.facilitator = (await addStaff(server, 'rivera', 'facilitator', 'Rivera')).access;
+    callers.otherFacilitator = (await addStaff(server, 'okafor', 'facilitator', 'Okafor')).access;
+    callers.admin = (await addStaff(server, 'head', 'admin', 'Admin')).access;
+    callers.gone = (await addStaff(server, 'gone', 'facilitator', 'Gone')).access;
+    callers.student = (await signUpStudent(server.app, 'ana', 'Bio 10A', 'Ana')).access;
+    const created = await server.app.inject({ method: 'POST', url: '/api/facilitator/classes/', headers: bearer(callers.facilitator), payload: { name: 'Bio 10A' } });
+    classId = created.json<{ id: number }>().id;
+    await server.database.database.db.delete(users).where(eq(users.username, 'gone'));
+  });
+
+  const answer = async (url: string, token: string | null) => {
+    const response = await server.app.inject({ url, headers: token === null ? {} : bearer(token) });
+    return [response.statusCode, response.statusCode === 200 ? 'ok' : response.json<{ code: string }>().code];
+  };
+
+  it('answers each caller of a class route as the table says, with the same answer from the progress query as from the pre-handler', async () => {
+    const expected = {
+      anonymous: [401, 'not_authenticated'],
+      student: [403, 'forbidden'],
+      gone: [401, 'invalid_token'],
+      otherFacilitator: [404, 'not_found'],
+      facilitator: [200, 'ok'],
+      admin: [200, 'ok'],
+    };
+    for (const [caller, token] of Object.entries(callers)) {
+      const progress = await answer(`/api/facilitator/classes/${classId}/progress/`, token);
+      const messages = await answer(`/api/facilitator/classes/${classId}/messages/`, token);
+      expect({ caller, progress, messages }).toEqual({ caller, progress: expected[caller as keyof typeof expected], messages: expected[caller as keyof typeof expected] });
+    }
+  });
+
+  it('lets only an admin through an admin route, and answers a deleted account 401 there too', async () => {
+    const expected = {
+      anonymous: [401, 'not_authenticated'],
+      student: [403, 'forbidden'],
+      gone: [401, 'invalid_token'],
+      otherFacilitator: [403, 'forbidden'],
+      facilitator: [403, 'forbidden'],
+      admin: [200, 'ok'],
+    };
+    for (const [caller, token] of Object.entries(callers)) {
+      expect({ caller, audit: await answer('/api/facilitator/audit/', token) }).toEqual({ caller, audit: expected[caller as keyof typeof expected] });
+    }
+  });
+
+  it('answered no request with a 5xx', () => {
+    expect(server.errors).toEqual([]);
+  });
+});
+
+/**
+ * A response schema of the OpenAPI document made strict for checking an answer against it: its `$ref`s
+ * replaced by the components they name, and every object that lists its properties closed to others, so
+ * that a field the handler sends but the document does not describe fails the check.
+ */
+function closedSchema(schema: unknown, components: Record<string, unknown>): unknown {
+  if (Array.isArray(schema)) return schema.map((each) => closedSchema(each, components));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const node = schema as Record<string, unknown>;
+  if (typeof node.$ref === 'string') return closedSchema(components[node.$ref.replace('#/components/schemas/', '')], components);
+  const copy: Record<string, unknown> = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, key === 'enum' || key === 'required' ? value : closedSchema(value, components)]));
+  if (copy.type === 'object' && copy.properties !== undefined && copy.additionalProperties === undefined) copy.additionalProperties = false;
+  return copy;
+}
+
+describe.each(DATABASE_KINDS)("the console's contract (%s)", (kind) => {
+  const server = useTestApp(kind, { config: () => FIXTURE_DAY_FOLDERS });
+  /** What the handler of the request being answered returned, before Fastify serialised it; unset for a string or a stream. */
+  let returned: { payload: unknown } | null = null;
+  /** The console's operations called, as `METHOD /path/{param}/ status`. */
+  const called = new Set<string>();
+  let document: OpenAPIV3_1.Document;
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+
+  beforeAll(async () => {
+    server.app.addHook('preSerialization', async (_request, _reply, payload) => {
+      returned = { payload };
+      return payload;
+    });
+    document = (await server.app.inject({ url: OPENAPI_PATH })).json<OpenAPIV3_1.Document>();
+  });
+
+  /**
+   * Sends a console request and checks its answer against the OpenAPI document: a 2xx the route declares;
+   * a JSON body that holds exactly what the handler returned (Fastify's serialiser drops what a response
+   * schema does not list) and nothing the schema does not describe; a CSV as text/csv; no body for 204 and 304.
+   */
+  const call = async (route: string, options: InjectOptions & { url: string }): Promise<LightMyRequestResponse> => {
+    returned = null;
+    const response = await server.app.inject(options);
+    const [method, path] = route.split(' ') as [string, string];
+    const label = `${route} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+    expect(response.statusCode, label).toBeLessThan(400);
+    const declared = document.paths?.[path]?.[method.toLowerCase() as OpenAPIV3_1.HttpMethods]?.responses?.[String(response.statusCode)] as OpenAPIV3_1.ResponseObject | undefined;
+    expect(declared, `${label}: no such response in the document`).toBeDefined();
+    called.add(`${route} ${response.statusCode}`);
+    if (response.statusCode === 204 || response.statusCode === 304) {
+      expect([response.body, declared!.content], label).toEqual(['', undefined]);
+    } else if (String(response.headers['content-type']).startsWith('text/csv')) {
+      expect(declared!.content?.['text/csv']?.schema, label).toMatchObject({ type: 'string' });
+    } else {
+      const body: unknown = response.json();
+      // Set by the preSerialization hook while the request was answered.
+      const handed = returned as { payload: unknown } | null;
+      if (handed !== null) expect(body, `${label}: a field the response schema does not list was dropped`).toEqual(JSON.parse(JSON.stringify(handed.payload)));
+      const schema = closedSchema(declared!.content?.['application/json']?.schema, (document.components?.schemas ?? {}) as Record<string, unknown>);
+      const valid = ajv.validate(schema as object, body);
+      expect(valid ? 'as documented' : ajv.errorsText(ajv.errors), label).toBe('as documented');
+    }
+    return response;
+  };
+
+  it("answers every console route as its OpenAPI document says, and Fastify's serialiser drops nothing a handler returns", async () => {
+    const rivera = await addStaff(server, 'rivera', 'facilitator', 'Rivera');
+    const admin = await addStaff(server, 'head', 'admin', 'Admin');
+    const gone = await addStaff(server, 'gone', 'facilitator', 'Gone');
+    await addStaff(server, 'okafor', 'facilitator', 'Okafor');
+    const ana = await signUpStudent(server.app, 'ana', 'Bio 10A', 'Ana');
+    const ben = await signUpStudent(server.app, 'ben', 'Bio 10A', 'Ben');
+    const olly = await signUpStudent(server.app, 'olly', 'Chemistry 9', 'Olly');
+    const classId = (await call('POST /api/facilitator/classes/', { method: 'POST', url: '/api/facilitator/classes/', headers: bearer(rivera.access), payload: { name: 'Bio 10A' } })).json<{ id: number }>().id;
+    const classUrl = `/api/facilitator/classes/${classId}`;
+    // A facilitator who sends a message and reads a day, then leaves: a message without a sender, an audit row without an id.
+    await call('POST /api/facilitator/classes/{id}/facilitators/', { method: 'POST', url: `${classUrl}/facilitators/`, headers: bearer(rivera.access), payload: { username: 'gone' } });
+    await call('POST /api/facilitator/classes/{id}/messages/', { method: 'POST', url: `${classUrl}/messages/`, headers: bearer(gone.access), payload: { subject: 'Welcome', body: 'See you *tomorrow*.' } });
+    await call('GET /api/facilitator/classes/{id}/students/{studentId}/days/{day}/', { url: `${classUrl}/students/${ben.id}/days/1/`, headers: bearer(gone.access) });
+    await server.database.database.db.delete(users).where(eq(users.username, 'gone'));
+    expect((await save(server.app, ana.access, 1, { opening: 'The opening, answered.', blanks: ['one', '', '', ''] })).statusCode).toBe(200);
+
+    const staff = bearer(rivera.access);
+    await call('GET /api/facilitator/classes/', { url: '/api/facilitator/classes/', headers: staff });
+    const progress = await call('GET /api/facilitator/classes/{id}/progress/', { url: `${classUrl}/progress/`, headers: staff });
+    await call('GET /api/facilitator/classes/{id}/progress/', { url: `${classUrl}/progress/`, headers: { ...staff, 'if-none-match': progress.headers.etag as string } });
+    await call('POST /api/facilitator/classes/{id}/students/', { method: 'POST', url: `${classUrl}/students/`, headers: staff, payload: { username: 'olly' } });
+    await call('DELETE /api/facilitator/classes/{id}/students/{studentId}/', { method: 'DELETE', url: `${classUrl}/students/${olly.id}/`, headers: staff });
+    await call('GET /api/facilitator/days/{day}/questions/', { url: '/api/facilitator/days/2/questions/', headers: staff });
+    await call('GET /api/facilitator/classes/{id}/students/{studentId}/days/{day}/', { url: `${classUrl}/students/${ana.id}/days/1/`, headers: staff });
+    await call('GET /api/facilitator/classes/{id}/days/{day}/answers/', { url: `${classUrl}/days/1/answers/`, headers: staff });
+    await call('GET /api/facilitator/classes/{id}/export.csv', { url: `${classUrl}/export.csv?day=1`, headers: staff });
+    await call('POST /api/facilitator/classes/{id}/messages/', { method: 'POST', url: `${classUrl}/messages/`, headers: staff, payload: { subject: 'Posters', body: 'Bring **yours**.', student_ids: [ana.id] } });
+    const sent = await call('GET /api/facilitator/classes/{id}/messages/', { url: `${classUrl}/messages/`, headers: staff });
+    expect(sent.json<{ results: { sender: unknown }[] }>().results.map(({ sender }) => sender)).toEqual([expect.objectContaining({ username: 'rivera' }), null]);
+    await call('POST /api/facilitator/classes/{id}/students/{studentId}/password/', { method: 'POST', url: `${classUrl}/students/${ben.id}/password/`, headers: staff });
+    const feedbackUrl = `${classUrl}/students/${ana.id}/days/1/feedback/`;
+    const written = await call('POST /api/facilitator/classes/{id}/students/{studentId}/days/{day}/feedback/', { method: 'POST', url: feedbackUrl, headers: staff, payload: { field: 'opening', body: 'Say more.' } });
+    await call('GET /api/facilitator/classes/{id}/students/{studentId}/days/{day}/feedback/', { url: feedbackUrl, headers: staff });
+    await call('GET /api/facilitator/classes/{id}/days/{day}/feedback/', { url: `${classUrl}/days/1/feedback/`, headers: staff });
+    const feedbackId = written.json<{ id: number }>().id;
+    await call('PATCH /api/facilitator/classes/{id}/students/{studentId}/days/{day}/feedback/{feedbackId}/', { method: 'PATCH', url: `${feedbackUrl}${feedbackId}/`, headers: staff, payload: { body: 'Say a little more.' } });
+    await call('GET /api/facilitator/classes/{id}/export.csv', { url: `${classUrl}/export.csv`, headers: staff });
+    await call('DELETE /api/facilitator/classes/{id}/students/{studentId}/days/{day}/feedback/{feedbackId}/', { method: 'DELETE', url: `${feedbackUrl}${feedbackId}/`, headers: staff });
+
+    const head = bearer(admin.access);
+    const visiting = await call('POST /api/facilitator/facilitators/', { method: 'POST', url: '/api/facilitator/facilitators/', headers: head, payload: { username: 'visiting', first_name: 'Dr', last_name: 'Visitor' } });
+    await call('POST /api/facilitator/facilitators/{id}/password/', { method: 'POST', url: `/api/facilitator/facilitators/${visiting.json<{ id: number }>().id}/password/`, headers: head });
+    await call('GET /api/facilitator/facilitators/', { url: '/api/facilitator/facilitators/', headers: head });
+    await call('GET /api/facilitator/unassigned/', { url: '/api/facilitator/unassigned/', headers: head });
+    const audit = await call('GET /api/facilitator/audit/', { url: '/api/facilitator/audit/', headers: head });
+    expect(audit.json<{ results: { facilitator: { id: number | null; username: string } }[] }>().results).toContainEqual(expect.objectContaining({ facilitator: { id: null, username: 'gone', first_name: '', last_name: '' } }));
+    await call('DELETE /api/facilitator/classes/{id}/', { method: 'DELETE', url: `${classUrl}/`, headers: head, payload: { confirm: 'Bio 10A' } });
+    await call('POST /api/token/logout/', { method: 'POST', url: '/api/token/logout/', headers: staff, payload: {} });
+
+    // Every console route was called above and answered a 2xx.
+    const consoleOperations = Object.entries(document.paths ?? {})
+      .filter(([path]) => path.startsWith('/api/facilitator/') || path === '/api/token/logout/')
+      .flatMap(([path, item]) => Object.keys(item ?? {}).map((method) => `${method.toUpperCase()} ${path}`));
+    const calledOperations = new Set([...called].map((each) => each.split(' ').slice(0, 2).join(' ')));
+    expect(consoleOperations.filter((operation) => !calledOperations.has(operation))).toEqual([]);
+    expect(consoleOperations.length).toBeGreaterThanOrEqual(20);
   });
 
   it('answered no request with a 5xx', () => {

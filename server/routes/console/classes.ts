@@ -1,0 +1,142 @@
+/**
+ * The console's classes (docs/facilitators.md#classes): the list, creating a class, deleting one with its
+ * students (admins only), and adding a co-facilitator (the class's creator or an admin).
+ */
+import { Type } from 'typebox';
+import { usernameKey } from '../../auth/credentials.ts';
+import { HttpError } from '../../errors.ts';
+import { recordAudit } from '../../facilitator/audit.ts';
+import { addFacilitator, ClassNameTakenError, createClass, deleteClassAndStudents, facilitatorsOf, findUserWithRole, listClasses, toPersonResponse } from '../../facilitator/classes.ts';
+import { MAX_NAME_LENGTH } from '../schemas.ts';
+import type { ConsoleApp, ConsoleContext } from './context.ts';
+import { CLASS_ID, errorReplies, noContent, pathIds, person, personReply, usernameBody } from './schemas.ts';
+
+const classSummary = Type.Object({
+  id: Type.Integer({ description: 'The class id.' }),
+  name: Type.String({ description: "The class's name as its creator typed it." }),
+  student_count: Type.Integer({ minimum: 0, description: 'How many students are on its roster.' }),
+  facilitators: Type.Array(person, { description: 'Who facilitates it, by last then first name.' }),
+  is_creator: Type.Boolean({ description: 'Whether the signed-in facilitator created it: only its creator, or an admin, adds a co-facilitator.' }),
+});
+
+/** Declares the class routes on the console's app. */
+export function classRoutes(app: ConsoleApp, { db, guards }: ConsoleContext): void {
+  app.get(
+    '/api/facilitator/classes/',
+    {
+      ...guards.staff,
+      schema: {
+        summary: 'List the classes the facilitator runs (an admin: every class)',
+        response: {
+          200: Type.Object(
+            { results: Type.Array(classSummary, { description: 'By name.' }) },
+            { description: "The classes the signed-in facilitator facilitates; an admin's: every class." },
+          ),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request) => {
+      const staff = guards.staffOf(request);
+      const found = await listClasses(db, staff);
+      const facilitators = await facilitatorsOf(
+        db,
+        found.map(({ id }) => id),
+      );
+      return {
+        results: found.map((each) => ({
+          id: each.id,
+          name: each.name,
+          student_count: each.studentCount,
+          facilitators: (facilitators.get(each.id) ?? []).map(toPersonResponse),
+          is_creator: each.createdBy === staff.id,
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/api/facilitator/classes/',
+    {
+      ...guards.staff,
+      schema: {
+        summary: 'Create a class',
+        body: Type.Object(
+          {
+            name: Type.String({
+              minLength: 1,
+              maxLength: MAX_NAME_LENGTH,
+              pattern: '\\S',
+              description: "The class's name, unique in the deployment (trimmed, NFKC, case-insensitive).",
+            }),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          201: Type.Object(
+            { id: Type.Integer({ description: 'The new class id.' }), name: Type.String({ description: 'Its name, trimmed and NFKC-normalised.' }) },
+            { description: 'The class, created with its creator as its facilitator.' },
+          ),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request, reply) => {
+      const name = request.body.name.normalize('NFKC').trim();
+      try {
+        const created = await createClass(db, guards.staffOf(request), name);
+        return await reply.code(201).send({ id: created.id, name: created.name });
+      } catch (error) {
+        if (error instanceof ClassNameTakenError) throw new HttpError('class_name_taken', `A class named "${name}" already exists. Choose another name.`);
+        throw error;
+      }
+    },
+  );
+
+  app.delete(
+    '/api/facilitator/classes/:id/',
+    {
+      ...guards.admin,
+      schema: {
+        summary: "Delete a class with its students' accounts and answers (admins only)",
+        params: pathIds({ id: CLASS_ID }),
+        body: Type.Object(
+          { confirm: Type.String({ maxLength: MAX_NAME_LENGTH, description: "The class's exact name, typed." }) },
+          { additionalProperties: false },
+        ),
+        response: { 204: noContent('Deleted, with the accounts, answers, inboxes and logins of the students on its roster.'), ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const staff = guards.staffOf(request);
+      const classRow = await guards.classOf(request, request.params.id);
+      if (request.body.confirm !== classRow.name) throw new HttpError('confirmation_mismatch', `Type the class's name exactly, "${classRow.name}", to delete it.`);
+      const deleted = await deleteClassAndStudents(db, classRow);
+      await recordAudit(db, staff, [{ action: 'delete_class', classRow }]);
+      request.log.info({ classId: classRow.id, deletedStudents: deleted }, 'class deleted');
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/facilitator/classes/:id/facilitators/',
+    {
+      ...guards.staff,
+      schema: {
+        summary: 'Add a co-facilitator to the class (its creator or an admin)',
+        params: pathIds({ id: CLASS_ID }),
+        body: usernameBody("The co-facilitator's username, in any letter case."),
+        response: { 201: personReply('The co-facilitator, who now sees the class.'), ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const staff = guards.staffOf(request);
+      const classRow = await guards.classOf(request, request.params.id);
+      guards.requireCreatorOrAdmin(staff, classRow);
+      const facilitator = await findUserWithRole(db, usernameKey(request.body.username), ['facilitator', 'admin']);
+      if (facilitator === null) throw new HttpError('no_such_facilitator', `No facilitator has the username "${request.body.username.trim()}".`);
+      await addFacilitator(db, classRow.id, facilitator.id);
+      return reply.code(201).send(toPersonResponse(facilitator));
+    },
+  );
+}

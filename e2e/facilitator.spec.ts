@@ -1,52 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import { addFacilitatorWithCli, PASSWORD, saveWithApi, signIn, signUpWithApi, studentPage } from './console-helpers.ts';
 import { expectNoSeriousAxeViolations, signUp, uniqueUsername, VIEWPORTS } from './helpers.ts';
-
-/** The data folder of the server playwright.config.ts starts (PGlite, its lock held by that server). */
-const DATA_DIR = `.tmp/e2e-data-${process.env.E2E_PORT ?? 3100}`;
-const PASSWORD = 'correct horse battery staple';
-
-/** `npm run facilitator -- add`, the way a programme sets up its first facilitator, while the server runs. */
-function addFacilitatorWithCli(username: string, role: 'facilitator' | 'admin' = 'facilitator'): void {
-  const flags = role === 'admin' ? ['--admin'] : [];
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/facilitator.ts', 'add', username, ...flags, '--first-name', 'Ms', '--last-name', 'Rivera'], {
-    input: `${PASSWORD}\n`,
-    env: { ...process.env, DATA_DIR, DATABASE_URL: '' },
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
-  expect(result.stderr).toBe('');
-  expect(result.stdout).toContain(`Created ${role} "${username}"`);
-  expect(result.status).toBe(0);
-}
-
-async function signUpWithApi(request: APIRequestContext, firstName: string, classroom: string): Promise<{ username: string; access: string }> {
-  const username = uniqueUsername(firstName.toLowerCase());
-  const response = await request.post('/api/student/signup/', { data: { username, password: PASSWORD, first_name: firstName, last_name: 'Okafor', classroom_name: classroom } });
-  expect(response.status()).toBe(201);
-  return { username, access: ((await response.json()) as { access: string }).access };
-}
-
-async function saveWithApi(request: APIRequestContext, access: string, day: number, answers: Record<string, unknown>): Promise<void> {
-  const response = await request.post(`/api/student/modules/${day}/response/`, { headers: { authorization: `Bearer ${access}` }, data: { answers } });
-  expect(response.status()).toBe(200);
-}
-
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).last().click();
-}
 
 /** The progress cell of a student and a day, by its accessible name ("Ada Lovelace, Day 1: 1/60 In progress"). */
 const cell = (page: Page, name: string, day: number) => page.getByRole('link', { name: new RegExp(`^${name}, Day ${day}:`) });
 
-async function studentPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
-  return (await browser.newContext({ viewport })).newPage();
-}
 
 for (const viewport of VIEWPORTS) {
   test(`a facilitator runs a class from the console at ${viewport.width}x${viewport.height}`, async ({ browser, request }) => {

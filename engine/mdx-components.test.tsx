@@ -3,10 +3,12 @@ import { MDXProvider } from '@mdx-js/react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MDXContent } from 'mdx/types';
+import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { dayHeading } from '../scripts/published-days/days.ts';
 import { fixtureDays, fixtureSchema } from '../test/fixture-days.ts';
 import { AnswersForm } from './answers/AnswersForm.tsx';
+import { schemaAt } from './schema/index.ts';
 import { lessonComponents } from './mdx-components.ts';
 import { storySession, type StorySave } from './storybook/with-answers.tsx';
 import { LessonFileContext, WIDGET_PROBLEM_MESSAGE } from './widgets/widget-boundary/WidgetBoundary.tsx';
@@ -18,11 +20,11 @@ const lessons = import.meta.glob<MDXContent>('../test/fixture-days/day-*.mdx', {
 const components = { ...lessonComponents, PageNav: () => null };
 
 /** Renders a fixture day's lesson as the day's page does: every widget bound to the day's schema through one answers form. */
-function renderFixtureDay(day: number, save: StorySave = vi.fn<StorySave>().mockResolvedValue(undefined)) {
+function renderFixtureDay(day: number, save: StorySave = vi.fn<StorySave>().mockResolvedValue(undefined), beside?: (name: string) => ReactNode) {
   const entry = fixtureDays.find((fixture) => fixture.day === day)!;
   const Lesson = lessons[`../${entry.lesson}`]!;
   return render(
-    <AnswersForm session={storySession(fixtureSchema(day), undefined, save)}>
+    <AnswersForm session={storySession(fixtureSchema(day), undefined, save)} beside={beside}>
       <LessonFileContext.Provider value={entry.lesson}>
         <MDXProvider components={components}>
           <Lesson />
@@ -66,6 +68,21 @@ describe('the lesson engine on the fixture days (test/fixture-days/)', () => {
         inquiry: { think: 'A thought' },
         wrap: { reflection: '', nextStep: 'Next time' },
       });
+    });
+
+    it("shows what the page puts beside an answer right after the widget that binds it, and nowhere else", () => {
+      const beside = vi.fn((name: string) => <span className="note">Beside {name}</span>);
+      const { container } = renderFixtureDay(1, undefined, beside);
+      const boundNames = ['opening', 'blanks.0', 'blanks.1', 'blanks.2', 'blanks.3', 'pace', 'steps'];
+      for (const name of boundNames) expect(screen.getByText(`Beside ${name}`)).toBeInTheDocument();
+      // Only widgets that bind a field get it: every name asked about is a field of the day's schema (not the banner's id, nor the reset button's fields).
+      expect(beside.mock.calls.map(([name]) => name).filter((name) => schemaAt(fixtureSchema(1), name) === undefined)).toEqual([]);
+      // In the lesson's flow, after its widget and before the next one; inside the blank's sentence, as phrasing content.
+      const opening = screen.getByRole('textbox', { name: 'Opening question' });
+      expect(opening.compareDocumentPosition(screen.getByText('Beside opening')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(screen.getByText('Beside blanks.1').compareDocumentPosition(screen.getByRole('combobox', { name: 'Blank 2' })) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+      expect(screen.getByText('Beside blanks.0').closest('p')).toBe(screen.getByRole('combobox', { name: 'Blank 1' }).closest('p'));
+      expect(container.querySelectorAll('.note')).toHaveLength(beside.mock.results.length);
     });
 
     it("offers the ordering's steps in the schema's starting order", () => {

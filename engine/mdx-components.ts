@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { widgets } from 'virtual:lesson-widgets';
+import { binding, widgets } from 'virtual:lesson-widgets';
 import { withWidgetBoundary } from './widgets/widget-boundary/index.ts';
 import { LessonSection } from './lesson/LessonSection.tsx';
 
@@ -12,10 +12,11 @@ import { LessonSection } from './lesson/LessonSection.tsx';
  *
  * Each tag renders inside its own error boundary (`WidgetBoundary`): a widget an author got wrong
  * shows what is wrong in development and a calm message to students, and the rest of the lesson keeps
- * working. `section` renders the lesson's parts ({@link LessonSection}).
+ * working. After each widget whose manifest says it binds a field, the page's `beside` for that field
+ * is shown (`BesideAnswer`; the app's feedback notes). `section` renders the lesson's parts ({@link LessonSection}).
  */
 export const lessonComponents: Readonly<Record<string, ComponentType<object>>> = {
-  ...Object.fromEntries(Object.entries(widgets).map(([name, Widget]) => [name, withWidgetBoundary(name, Widget as ComponentType<object>)])),
+  ...Object.fromEntries(Object.entries(widgets).map(([name, Widget]) => [name, withWidgetBoundary(name, Widget as ComponentType<object>, { beside: binding.includes(name) })])),
   // Not a tag authors write: the sections vite.config.ts makes of the headings, rendered part by part.
   section: LessonSection as ComponentType<object>,
 };

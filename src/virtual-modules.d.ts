@@ -15,6 +15,8 @@ declare module 'virtual:lesson-widgets' {
   import type { ComponentType } from 'react';
 
   export const widgets: Readonly<Record<string, ComponentType<never>>>;
+  /** The tags whose manifest has `binds` (a field shape): each binds the field its `name` prop names. */
+  export const binding: readonly string[];
 }
 
 /** Per published day, the `import()` of its lesson's component and of its answers schema (scripts/published-days/vite-plugin.ts). */

@@ -13,6 +13,8 @@ export interface AnswersContextValue {
    * no control changes them, and save and reset controls are not rendered. Absent means false.
    */
   readOnly?: boolean;
+  /** What the page shows under each widget that binds a field (see {@link AnswersFormProps.beside}); absent: nothing. */
+  beside?: (name: string) => ReactNode;
 }
 
 /** The context {@link AnswersForm} provides; stories may provide it directly with a stand-in session. */
@@ -116,6 +118,13 @@ export interface AnswersFormProps {
    * read-only one (`createReadOnlySession`), which makes the whole form read-only.
    */
   session: AnswersSession;
+  /**
+   * What the page shows under each widget that binds a field, in the lesson's flow after the widget
+   * (never over it): called with the widget's `name`, the path of the field it binds (a text field, or a
+   * table's list of rows whose cells are `name.0.column`). The app shows a facilitator's feedback there
+   * (docs/facilitators.md#feedback). Return null for nothing.
+   */
+  beside?: (name: string) => ReactNode;
   children: ReactNode;
 }
 
@@ -135,7 +144,7 @@ export interface AnswersFormProps {
  * {@link useAnswersReadOnly}), the save button, reset buttons and save pill are not rendered, and the
  * `<form>` carries `data-state="read-only"`.
  */
-export function AnswersForm({ session, children }: AnswersFormProps) {
+export function AnswersForm({ session, beside, children }: AnswersFormProps) {
   const [initial] = useState(() => structuredClone(session.current()));
   const form = useForm<Answers>({ defaultValues: initial });
   const applying = useRef(false);
@@ -192,7 +201,7 @@ export function AnswersForm({ session, children }: AnswersFormProps) {
     };
   }, [session]);
 
-  const context = useMemo<AnswersContextValue>(() => ({ schema: session.schema, session, readOnly: session.readOnly }), [session]);
+  const context = useMemo<AnswersContextValue>(() => ({ schema: session.schema, session, readOnly: session.readOnly, beside }), [session, beside]);
 
   return (
     <FormProvider {...form}>
@@ -203,4 +212,14 @@ export function AnswersForm({ session, children }: AnswersFormProps) {
       </AnswersContext.Provider>
     </FormProvider>
   );
+}
+
+/**
+ * What the enclosing {@link AnswersForm}'s `beside` shows for the field `name`: rendered by the lesson
+ * renderer after every widget that binds a field (engine/mdx-components.ts). Nothing outside a form or
+ * without `beside`.
+ */
+export function BesideAnswer({ name }: { name: string }) {
+  const context = useContext(AnswersContext);
+  return context?.beside?.(name) ?? null;
 }

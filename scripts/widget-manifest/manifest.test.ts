@@ -62,5 +62,7 @@ describe("the lesson engine's component map", () => {
     expect(source).toContain(`import { FreeText } from ${JSON.stringify(join(root, 'engine/widgets/free-text/index.ts'))};`);
     expect(source).toContain(`const AtlasViewer = lazyWidget("AtlasViewer", () => import(${JSON.stringify(join(root, 'engine/widgets/atlas-viewer/index.ts'))}));`);
     expect(source).toContain('export const widgets = { AtlasViewer, FreeText };');
+    // Only FreeText binds a field, so only it shows what the page puts beside an answer (feedback).
+    expect(source).toContain('export const binding = ["FreeText"];');
   });
 });

@@ -21,7 +21,8 @@ export function engineWidgets(root: string): WidgetManifestEntry[] {
 
 /**
  * The module's source: a static import per `lesson` widget from its folder's `index.ts`, a
- * `lazyWidget` per `lazy` one, and `export const widgets = { Tag: Component, … }`.
+ * `lazyWidget` per `lazy` one, `export const widgets = { Tag: Component, … }`, and
+ * `export const binding = ['Tag', …]`, the tags whose manifest says they bind a field.
  *
  * @param root - the repository's folder (imports are absolute paths under it)
  * @param entries - the engine's widget manifest ({@link engineWidgets})
@@ -38,6 +39,7 @@ export function lessonWidgetsSource(root: string, entries: readonly WidgetManife
     names.push(tag);
   }
   lines.push(`export const widgets = { ${names.join(', ')} };`);
+  lines.push(`export const binding = ${JSON.stringify(entries.filter(({ binds }) => binds !== null).map(({ tag }) => tag))};`);
   return `${lines.join('\n')}\n`;
 }
 

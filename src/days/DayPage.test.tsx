@@ -45,6 +45,45 @@ describe('DayPage', () => {
     answerSessions.clear();
   });
 
+  describe('feedback from a facilitator', () => {
+    const feedback = (id: number, day: number, field: string, body: string) => ({
+      id,
+      student_id: 1,
+      day,
+      field,
+      body,
+      author: { first_name: 'Ms', last_name: 'Rivera' },
+      created_at: '2026-11-25T09:00:00.000Z',
+      updated_at: '2026-11-25T09:00:00.000Z',
+      read_at: null,
+      is_mine: false,
+    });
+
+    it('shows each note under the answer it is about, as text, marks what the day shows read, and leaves the other days unread', async () => {
+      api.request.mockImplementation((path: string) => {
+        if (path === '/api/student/feedback/') {
+          return Promise.resolve({ results: [feedback(11, 1, 'geneQ1', 'Good start.\nNow add <b>an example</b>.'), feedback(12, 2, 'cancerQ1', 'See me.')] });
+        }
+        if (path === '/api/student/modules/1/response/detail/') return Promise.resolve({ answers: { geneQ1: 'Regulation decides expression.' }, updated_at: new Date().toISOString(), revision: 1 });
+        if (path.endsWith('/read/')) return Promise.resolve({});
+        return nothingSaved();
+      });
+      await renderDay(1);
+      const note = await screen.findByRole('note', { name: 'Feedback from Ms Rivera' }, { timeout: 5_000 });
+      expect(note).toHaveTextContent('Good start. Now add <b>an example</b>.');
+      expect(note.querySelector('b')).toBeNull();
+      // Under the answer's text box, in the lesson's flow.
+      const answer = screen.getByRole('textbox', { name: /how is gene expression different from gene regulation/ });
+      expect(answer.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(answer).toHaveValue('Regulation decides expression.');
+
+      await waitFor(() => expect(api.request).toHaveBeenCalledWith('/api/student/modules/1/feedback/11/read/', { method: 'PATCH' }));
+      expect(api.request).not.toHaveBeenCalledWith('/api/student/modules/2/feedback/12/read/', expect.anything());
+      // Day 2's note is still unread: the Modules menu counts it.
+      expect(screen.getByRole('button', { name: /^Modules,\s*1\s*new feedback$/ })).toBeInTheDocument();
+    });
+  });
+
   describe('Day 1', () => {
     it('renders every widget of the lesson bound to the schema, with the 13 blanks named Blank 1 to Blank 13', async () => {
       api.request.mockImplementation(nothingSaved);

@@ -1,4 +1,7 @@
+import { useCallback, useEffect, useMemo } from 'react';
 import { usePageData, useSettled, type Loaded } from '../layout/loaded.ts';
+import { FeedbackNotes } from '../feedback/FeedbackNote.tsx';
+import { useOptionalInbox } from '../layout/inbox-context.ts';
 import { InboxProvider } from '../layout/InboxProvider.tsx';
 import { Loading } from '../layout/Loading.tsx';
 import { PageNav } from '../layout/PageNav.tsx';
@@ -6,7 +9,7 @@ import { TopNav } from '../layout/TopNav.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
 import { dayPath } from '../routes.ts';
 import { DAYS } from '../site/days.ts';
-import { Lesson } from './Lesson.tsx';
+import { Lesson, type LessonProps } from './Lesson.tsx';
 import { takeDay, type OpenedDay } from './open-day.ts';
 
 /** What the day's loader hands the page, unresolved, so the page shows Loading at once. */
@@ -32,8 +35,8 @@ export function loadDay(day: number): DayData {
 /**
  * A day's lesson page (docs/requirements.md#day-pages): the top navigation bar with the inbox's unread
  * count, the lesson rendered from
- * `content/days/day-N.mdx` with its widgets bound to the day's answers session, the save pill and the
- * footer. Shows Loading until its loader ({@link loadDay}) has opened the day.
+ * `content/days/day-N.mdx` with its widgets bound to the day's answers session, the facilitators'
+ * feedback under the answers it is about, the save pill and the footer. Shows Loading until its loader ({@link loadDay}) has opened the day.
  *
  * @param day - a published day's number (src/site/days.ts)
  */
@@ -75,5 +78,21 @@ function DayLesson({ day, opening, retry }: { day: number; opening: DayData['day
     );
   }
   const { content, session } = loaded.value;
-  return <Lesson file={`content/days/day-${day}.mdx`} Content={content.Lesson} session={session} />;
+  return <DayLessonWithFeedback day={day} file={`content/days/day-${day}.mdx`} Content={content.Lesson} session={session} />;
+}
+
+/**
+ * The lesson with the facilitators' feedback on the day's answers under the widgets that hold them
+ * (docs/facilitators.md#feedback); what it shows is marked read.
+ */
+function DayLessonWithFeedback({ day, ...lesson }: LessonProps & { day: number }) {
+  const inbox = useOptionalInbox();
+  const all = inbox?.feedback;
+  const feedback = useMemo(() => (all ?? []).filter((each) => each.day === day), [all, day]);
+  const markFeedbackRead = inbox?.markFeedbackRead;
+  useEffect(() => {
+    if (feedback.length > 0) markFeedbackRead?.(feedback);
+  }, [feedback, markFeedbackRead]);
+  const beside = useCallback((name: string) => <FeedbackNotes feedback={feedback} name={name} />, [feedback]);
+  return <Lesson {...lesson} beside={beside} />;
 }

@@ -1,5 +1,6 @@
 import { MDXProvider } from '@mdx-js/react';
 import type { MDXContent } from 'mdx/types';
+import type { ReactNode } from 'react';
 import { AnswersForm, LessonFileContext, lessonComponents, SavePill, type AnswersSession } from '../../engine/index.ts';
 import { PageNav } from '../layout/PageNav.tsx';
 import { LessonLink } from '../layout/LessonLink.tsx';
@@ -18,6 +19,8 @@ export interface LessonProps {
    * no pill. Else the page has no answers.
    */
   session?: AnswersSession;
+  /** What to show under each widget that binds a field, given the field's path (feedback notes); see `AnswersForm`. */
+  beside?: (name: string) => ReactNode;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface LessonProps {
  * @example
  * <Lesson file="content/days/day-1.mdx" Content={Lesson} session={session} />
  */
-export function Lesson({ file, Content, session }: LessonProps) {
+export function Lesson({ file, Content, session, beside }: LessonProps) {
   const lesson = (
     <main className="lesson" id="main">
       <LessonFileContext.Provider value={file}>
@@ -40,7 +43,7 @@ export function Lesson({ file, Content, session }: LessonProps) {
   );
   if (!session) return lesson;
   return (
-    <AnswersForm session={session}>
+    <AnswersForm session={session} beside={beside}>
       {lesson}
       <SavePill />
     </AnswersForm>

@@ -6,6 +6,7 @@ import day3Schema from '../../schemas/day-3.schema.json';
 import '../styles.css';
 import type { ClassDayAnswers, DayQuestion } from './answers-api.ts';
 import { ByQuestionView } from './ByQuestionPage.tsx';
+import { fixtureFeedback } from './fixtures.ts';
 
 // Fixtures: four students' Day 3 answers, as the server sends them (repaired, in progress order).
 const row = (gene: string, category: string, notes = '') => ({ gene, category, notes });
@@ -54,6 +55,12 @@ const QUESTIONS: DayQuestion[] = [
   { path: 'inquiry.think', prompt: 'Think and Respond: your explanation of the sample with high MYC and low TP53', part: 'Inquiry', kind: 'free_text' },
 ];
 
+// Maria Rivera's feedback on Ada's patterns, read, and on Grace's, not yet.
+const FEEDBACK = [
+  fixtureFeedback(1, { studentId: 16, day: 3, field: 'compare.patterns' }, 'Clear. Which of these genes are tumour suppressors?', '2026-11-23T10:20:00Z'),
+  fixtureFeedback(2, { studentId: 17, day: 3, field: 'compare.patterns' }, 'What does TP53 do in a healthy cell?', null),
+];
+
 /** Opens the view on `?field=<path>`, as a reload of the page would. */
 const atField =
   (field: string): Decorator =>
@@ -66,7 +73,7 @@ const atField =
 const meta = {
   title: 'Facilitator/Answers by question',
   component: ByQuestionView,
-  args: { classId: 3, day: 3, schema: day3Schema as AnswersSchema, questions: QUESTIONS, data: DATA },
+  args: { classId: 3, day: 3, schema: day3Schema as AnswersSchema, questions: QUESTIONS, data: DATA, feedback: FEEDBACK },
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof ByQuestionView>;
 export default meta;

@@ -48,8 +48,19 @@ const questions = [
   { path: 'section.picks.1', prompt: 'The second pick is ____.', part: 'Picks', kind: 'blank_choice', options: ['yes', 'no'] },
 ];
 
-/** Answers the console's two requests: the class's answers and the day's questions. */
-const server = (url: string) => Promise.resolve(url.endsWith('/questions/') ? { day: 2, questions } : { day: 2, students });
+/** Feedback on Ada's story by Ms Rivera, which Ada has read. */
+const feedback = [
+  { id: 5, student_id: 21, day: 2, field: 'story', body: 'Lovely ending.', author: { first_name: 'Maria', last_name: 'Rivera' }, created_at: '2026-11-23T09:00:00Z', updated_at: '2026-11-23T09:00:00Z', read_at: '2026-11-23T09:30:00Z', is_mine: true },
+];
+
+/** Answers the console's requests: the class's answers, its feedback, the day's questions, and a new note. */
+const server = (url: string, options?: { method?: string; body?: { field: string; body: string } }) => {
+  if (options?.method === 'POST') {
+    return Promise.resolve({ ...feedback[0], id: 6, student_id: Number(/students\/(\d+)/.exec(url)?.[1]), field: options.body?.field, body: options.body?.body, read_at: null });
+  }
+  if (url.endsWith('/feedback/')) return Promise.resolve({ results: feedback });
+  return Promise.resolve(url.endsWith('/questions/') ? { day: 2, questions } : { day: 2, students });
+};
 
 function SearchShown() {
   return <output aria-label="Address">{useLocation().search}</output>;
@@ -129,6 +140,28 @@ describe('ByQuestionPage', () => {
     expect(cards().map((card) => within(card).getByRole('heading').textContent)).toEqual(['Ada Byron (ada21)', 'Grace Hopper (grace22)', 'Alan Turing (alan23)']);
     await userEvent.click(names);
     expect(screen.queryByText(/Ada Byron/)).not.toBeInTheDocument();
+  });
+
+  it('shows the feedback under each answer with whether it was read, and writes feedback naming the student as the card does', async () => {
+    renderAt('/facilitator/classes/3/days/2/questions');
+    await screen.findByRole('combobox', { name: 'Question' });
+    const adas = within(cards()[0]!).getByRole('note', { name: 'Feedback from Maria Rivera' });
+    expect(adas).toHaveTextContent('Lovely ending.');
+    expect(adas).toHaveTextContent(/Read /);
+    expect(within(cards()[1]!).queryByRole('note')).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(cards()[1]!).getByRole('button', { name: 'Write feedback for Student 2' }));
+    const box = within(cards()[1]!).getByRole('textbox', { name: 'Feedback for Student 2' });
+    // Arrow keys move the caret in the text box, not to another question.
+    await user.type(box, 'Start with the gene.{ArrowLeft}{ArrowRight}');
+    expect(screen.getByRole('heading', { level: 2, name: 'Tell the story in your own words.' })).toBeInTheDocument();
+    await user.click(within(cards()[1]!).getByRole('button', { name: 'Send feedback' }));
+    expect(await within(cards()[1]!).findByRole('note', { name: 'Feedback from Maria Rivera' })).toHaveTextContent('Start with the gene.Not read yet');
+    expect(api.request).toHaveBeenCalledWith('/api/facilitator/classes/3/students/22/days/2/feedback/', { method: 'POST', body: { field: 'story', body: 'Start with the gene.' } });
+    // On the next question, that note is not shown: it is about the story.
+    await user.click(screen.getByRole('button', { name: 'Next →' }));
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
   it('shows only the students with no answer yet when asked, each keeping their number', async () => {

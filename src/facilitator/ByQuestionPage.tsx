@@ -6,7 +6,9 @@ import { loadDaySchema } from '../days/registry.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
 import { DAY_TITLES } from '../site/days.ts';
+import type { Feedback } from '../api/feedback-endpoints.ts';
 import { fetchClassDayAnswers, fetchDayQuestions, type ClassDayAnswers, type DayQuestion } from './answers-api.ts';
+import { fetchClassFeedback, FeedbackThread, useFeedback } from './FeedbackThread.tsx';
 import { AnswerValue } from './AnswerValue.tsx';
 import { FetchFailed } from './FetchFailed.tsx';
 import { classPath, fullName, parseIds } from './paths.ts';
@@ -92,6 +94,8 @@ export interface ByQuestionViewProps {
   questions: readonly DayQuestion[];
   /** Every roster student's answers, in the class's progress order. */
   data: ClassDayAnswers;
+  /** The feedback on the class's answers for the day, oldest first. */
+  feedback: readonly Feedback[];
 }
 
 /**
@@ -102,10 +106,11 @@ export interface ByQuestionViewProps {
  * arrow keys when no control has the focus. Students are "Student 1", "Student 2"… in the class's
  * order until "Show names" is switched on; "Only students with no answer yet" leaves out those who
  * answered (an answer differing from the field's default: engine/schema/fields.ts), keeping each
- * student's number. A question holding choices (a blank, a select cell) also
+ * student's number. Under each answer, its feedback and Write feedback ({@link FeedbackThread}), naming
+ * the student as the card does. A question holding choices (a blank, a select cell) also
  * gets a table per choice: each option and how many students chose it.
  */
-export function ByQuestionView({ classId, day, schema, questions, data }: ByQuestionViewProps) {
+export function ByQuestionView({ classId, day, schema, questions, data, feedback: loadedFeedback }: ByQuestionViewProps) {
   // The query is read and written with URLSearchParams rather than react-router's useSearchParams: the
   // router is part of the file every page downloads first, /login included, and that hook alone added
   // 0.33 kB to it (docs/decisions/011-first-visit-javascript.md).
@@ -127,6 +132,7 @@ export function ByQuestionView({ classId, day, schema, questions, data }: ByQues
   const shown = onlyUnanswered && field ? numbered.filter(({ student }) => !isAnswered(field, student.answers)) : numbered;
   const dayName = DAY_TITLES[day] ? `Day ${day} · ${DAY_TITLES[day]}` : `Day ${day}`;
   usePageTitle(`${dayName} by question`);
+  const { feedback, actions } = useFeedback(loadedFeedback);
 
   const show = useCallback(
     (path: string) => {
@@ -215,6 +221,14 @@ export function ByQuestionView({ classId, day, schema, questions, data }: ByQues
                 <li key={student.id} className="answer-card">
                   <h3 className="answer-card__name">{name}</h3>
                   <AnswerValue schema={fieldSchema} value={valueAt(student.answers, question.path)} />
+                  <FeedbackThread
+                    place={{ classId, studentId: student.id, day }}
+                    studentName={name}
+                    name={question.path}
+                    fields={[question]}
+                    feedback={feedback.filter((each) => each.student_id === student.id && each.field === question.path)}
+                    actions={actions}
+                  />
                 </li>
               );
             })}
@@ -237,9 +251,9 @@ export function ByQuestionPage() {
   const [classId = 0, day = 0] = ids ?? [];
   const [fetched, retry] = useFetched(async () => {
     if (!ids) throw new ApiError(404, 'not_found', 'No such page.');
-    const [data, schema, questions] = await Promise.all([fetchClassDayAnswers(classId, day), loadDaySchema(day), fetchDayQuestions(day)]);
+    const [data, schema, questions, feedback] = await Promise.all([fetchClassDayAnswers(classId, day), loadDaySchema(day), fetchDayQuestions(day), fetchClassFeedback(classId, day)]);
     if (!schema) throw new ApiError(404, 'not_found', `Day ${day} has no lesson.`);
-    return { data, schema, questions };
+    return { data, schema, questions, feedback };
   }, `${params.classId}/${params.day}`);
   if (fetched.status === 'loading') return <Loading />;
   if (fetched.status === 'failed') {
@@ -252,5 +266,6 @@ export function ByQuestionPage() {
       />
     );
   }
-  return <ByQuestionView classId={classId} day={day} schema={fetched.value.schema} questions={fetched.value.questions} data={fetched.value.data} />;
+  const { schema, questions, data, feedback } = fetched.value;
+  return <ByQuestionView classId={classId} day={day} schema={schema} questions={questions} data={data} feedback={feedback} />;
 }

@@ -22,7 +22,7 @@ import { FieldsForm } from './FieldsForm.tsx';
 import { clockTime, fullName, problemOf } from './format.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import { MessageComposer } from './MessageComposer.tsx';
-import { ProgressTable } from './ProgressTable.tsx';
+import { DEFAULT_IDLE_AFTER_MINUTES, IDLE_AFTER_CHOICES, ProgressTable } from './ProgressTable.tsx';
 import { ScrollTable } from './ScrollTable.tsx';
 import { SentMessages } from './SentMessages.tsx';
 import { PROGRESS_POLL_MS, useClassProgress } from './use-class-progress.ts';
@@ -82,6 +82,7 @@ export interface ClassViewProps {
 export function ClassView({ classId, pollMs = PROGRESS_POLL_MS }: ClassViewProps) {
   const { progress, checkedAt, error, refresh } = useClassProgress(classId, pollMs);
   usePageTitle(progress?.class.name ?? 'Class');
+  const [idleAfter, setIdleAfter] = useIdleAfterMinutes();
 
   if (!progress) {
     if (error instanceof ApiError && error.status === 404) return <NoSuchClass />;
@@ -112,7 +113,10 @@ export function ClassView({ classId, pollMs = PROGRESS_POLL_MS }: ClassViewProps
           <p>No student in this class yet: add them under Roster.</p>
         ) : (
           // The progress and the time it was received arrive together: relative times count from then.
-          <ProgressTable progress={progress} now={checkedAt?.getTime() ?? 0} />
+          <>
+            <IdleSetting minutes={idleAfter} onChange={setIdleAfter} />
+            <ProgressTable progress={progress} now={checkedAt?.getTime() ?? 0} idleAfterMinutes={idleAfter} />
+          </>
         )}
       </section>
 
@@ -121,6 +125,41 @@ export function ClassView({ classId, pollMs = PROGRESS_POLL_MS }: ClassViewProps
       <Messages progress={progress} />
       <DangerZone progress={progress} />
     </main>
+  );
+}
+
+/** Where the facilitator's choice of "Mark idle after" is kept on this device (minutes, as text). */
+const IDLE_AFTER_KEY = 'helix.console.idleAfterMinutes';
+
+/** The "Mark idle after" minutes, kept in localStorage for the next visit; {@link DEFAULT_IDLE_AFTER_MINUTES} until chosen. */
+function useIdleAfterMinutes(): [number, (minutes: number) => void] {
+  const [minutes, setMinutes] = useState(() => {
+    const kept = Number(localStorage.getItem(IDLE_AFTER_KEY) ?? Number.NaN);
+    return (IDLE_AFTER_CHOICES as readonly number[]).includes(kept) ? kept : DEFAULT_IDLE_AFTER_MINUTES;
+  });
+  const choose = (next: number) => {
+    setMinutes(next);
+    localStorage.setItem(IDLE_AFTER_KEY, String(next));
+  };
+  return [minutes, choose];
+}
+
+/** The setting beside the progress table: after how many minutes without activity a student is marked idle, or never. */
+function IdleSetting({ minutes, onChange }: { minutes: number; onChange(minutes: number): void }) {
+  return (
+    <p className="console-idle-setting">
+      <label>
+        Mark students idle after{' '}
+        <select className="control" value={minutes} onChange={(event) => onChange(Number(event.target.value))}>
+          {IDLE_AFTER_CHOICES.map((choice) => (
+            <option key={choice} value={choice}>
+              {choice === 0 ? 'never' : `${choice} minutes`}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
+      without activity while others are active
+    </p>
   );
 }
 

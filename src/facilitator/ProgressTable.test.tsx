@@ -1,15 +1,16 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../../engine/test/axe.ts';
 import { FIXTURE_NOW, ROOM_12 } from './fixtures.ts';
 import { ProgressTable } from './ProgressTable.tsx';
+import type { ComponentProps } from 'react';
 
-function renderTable() {
+function renderTable(props: Partial<ComponentProps<typeof ProgressTable>> = {}) {
   return render(
     <MemoryRouter>
-      <ProgressTable progress={ROOM_12} now={FIXTURE_NOW} />
+      <ProgressTable progress={ROOM_12} now={FIXTURE_NOW} {...props} />
     </MemoryRouter>,
   );
 }
@@ -21,6 +22,26 @@ const rowOrder = () =>
     .map((header) => header.querySelector('span')?.textContent);
 
 describe('the progress table', () => {
+  it('marks the students with no activity for 10 minutes while another is active, in words, and nobody once the whole class is quiet', () => {
+    // Grace was active 5 minutes before; Ada yesterday; Alan never.
+    const { unmount } = renderTable();
+    const idle = () => screen.queryAllByText('Idle').map((mark) => mark.closest('tr')!.querySelector('th span')!.textContent);
+    expect(idle()).toEqual(['Ada Lovelace', 'Alan Turing']);
+    expect(screen.getByRole('row', { name: /Ada Lovelace/ })).toHaveAttribute('data-idle', 'true');
+    expect(screen.getByRole('row', { name: /Ada Lovelace/ })).toHaveTextContent('Idle: no activity for 10 minutes while others are active');
+    unmount();
+    // With the mark at 5 minutes, Grace's 5 minutes still count as active; turned off, nobody is marked.
+    renderTable({ idleAfterMinutes: 5 });
+    expect(idle()).toEqual(['Ada Lovelace', 'Alan Turing']);
+    cleanup();
+    renderTable({ idleAfterMinutes: 0 });
+    expect(idle()).toEqual([]);
+    cleanup();
+    // An hour later nobody is active, so nobody is singled out.
+    renderTable({ now: FIXTURE_NOW + 3_600_000 });
+    expect(idle()).toEqual([]);
+  });
+
   it('shows answered/fields and the state in words for each day, each cell linking to that student’s day', () => {
     renderTable();
 

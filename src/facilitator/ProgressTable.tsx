@@ -49,10 +49,33 @@ export function sortStudents(progress: ClassProgress, sort: ProgressSort): Stude
   return [...progress.students].sort((a, b) => (sort.by === 'name' ? sign * byName(a, b) : sign * (share(a) - share(b)) || byName(a, b)));
 }
 
+/** The choices of "Mark idle after", minutes; 0 turns the mark off. The first one after 0 is the default. */
+export const IDLE_AFTER_CHOICES = [0, 5, 10, 15, 20, 30] as const;
+/** Minutes without activity after which a student is marked idle while others are active, unless the facilitator chose otherwise. */
+export const DEFAULT_IDLE_AFTER_MINUTES = 10;
+
+/**
+ * The students to mark idle: those with no activity for `idleAfterMinutes` (or none at all) while at
+ * least one student of the class was active within that time. Nobody is marked when the whole class is
+ * quiet (before or after the lesson), or when `idleAfterMinutes` is 0.
+ *
+ * @param now - ms since the epoch
+ * @returns the ids of the idle students
+ */
+export function idleStudents(progress: ClassProgress, now: number, idleAfterMinutes: number): Set<number> {
+  if (idleAfterMinutes <= 0) return new Set();
+  const since = now - idleAfterMinutes * 60_000;
+  const active = (student: StudentProgress) => student.last_activity !== null && Date.parse(student.last_activity) >= since;
+  if (!progress.students.some(active)) return new Set();
+  return new Set(progress.students.filter((student) => !active(student)).map(({ id }) => id));
+}
+
 export interface ProgressTableProps {
   progress: ClassProgress;
   /** The time relative times count from, ms since the epoch (stories and tests fix it). */
   now: number;
+  /** Mark a student with no activity for this many minutes while others are active ({@link idleStudents}); 0: never. Default {@link DEFAULT_IDLE_AFTER_MINUTES}. */
+  idleAfterMinutes?: number;
   /** The order at first; by name unless given. */
   initialSort?: ProgressSort;
 }
@@ -63,12 +86,15 @@ export interface ProgressTableProps {
  * Each cell shows `answered/fields` and its state in words and a shape ("Not started", "In progress",
  * "Complete") as well as colour (`data-state`), and links to the student's answers for that day; a
  * day's heading links to its answers question by question. The Student and Week headings sort the
- * rows (`aria-sort` says how). It scrolls sideways inside its own box on a phone.
+ * rows (`aria-sort` says how). A student with no activity for `idleAfterMinutes` while others are
+ * active is marked "Idle" in words beside their last activity, and their row is tinted
+ * (`data-idle`), so a teacher sees who may need help. It scrolls sideways inside its own box on a phone.
  */
-export function ProgressTable({ progress, now, initialSort = BY_NAME }: ProgressTableProps) {
+export function ProgressTable({ progress, now, initialSort = BY_NAME, idleAfterMinutes = DEFAULT_IDLE_AFTER_MINUTES }: ProgressTableProps) {
   const [sort, setSort] = useState<ProgressSort>(initialSort);
   const classId = progress.class.id;
   const students = sortStudents(progress, sort);
+  const idle = idleStudents(progress, now, idleAfterMinutes);
 
   function sortBy(by: ProgressSort['by']) {
     setSort((current) =>
@@ -116,7 +142,7 @@ export function ProgressTable({ progress, now, initialSort = BY_NAME }: Progress
             const name = fullName(student);
             const week = totals(student, progress.days);
             return (
-              <tr key={student.id}>
+              <tr key={student.id} data-idle={idle.has(student.id) ? 'true' : undefined}>
                 <th scope="row">
                   <span className="progress-table__name">{name}</span>
                   <span className="progress-table__username">{student.username}</span>
@@ -129,6 +155,11 @@ export function ProgressTable({ progress, now, initialSort = BY_NAME }: Progress
                   ) : (
                     'Never'
                   )}
+                  {idle.has(student.id) ? (
+                    <span className="progress-table__idle" title={`No activity for ${idleAfterMinutes} minutes while others of the class are active`}>
+                      Idle<span className="visually-hidden">: no activity for {idleAfterMinutes} minutes while others are active</span>
+                    </span>
+                  ) : null}
                 </td>
                 {progress.days.map(({ day, fields }) => {
                   const cell = student.days.find((each) => each.day === day);

@@ -4,6 +4,7 @@ import { shortDescription, type Answers, type AnswersSchema } from '../../engine
 import * as dayStories from '../days/DayLessons.stories.tsx';
 import type { DayContent } from '../days/registry.ts';
 import '../styles.css';
+import { fixtureFeedback } from './fixtures.ts';
 import { StudentDayView, type StudentDayData } from './StudentDayPage.tsx';
 
 // Fixtures: a class of three, the middle student open.
@@ -50,6 +51,8 @@ function dayData(day: number): StudentDayData {
     answers: { student: ROSTER.students[1]!, day, answers, revision: 4, updated_at: '2026-11-23T10:07:00Z' },
     content: { Lesson, schema },
     roster: ROSTER,
+    feedback: [],
+    questions: [],
   };
 }
 
@@ -70,6 +73,24 @@ type Story = StoryObj<typeof meta>;
 
 /** Day 1 as a facilitator reads it: every answer in place, nothing editable, no save pill. */
 export const Day1: Story = { args: { classId: 3, day: 1, data: dayData(1) } };
+
+/**
+ * Day 1 with feedback: one note on Grace's answer to the gene-regulation question that she has read, one
+ * on a worksheet question she has not, and Write feedback under every other answer.
+ */
+export const Day1WithFeedback: Story = {
+  args: {
+    classId: 3,
+    day: 1,
+    data: {
+      ...dayData(1),
+      feedback: [
+        fixtureFeedback(1, { studentId: 17, day: 1, field: 'geneQ1' }, 'Good start. Now add an example: a skin cell and a nerve cell have the same genes.', '2026-11-23T09:45:00Z'),
+        fixtureFeedback(2, { studentId: 17, day: 1, field: 'worksheet.2' }, 'Which molecule blocks the operator when there is no lactose?', null),
+      ],
+    },
+  },
+};
 
 /** Day 2, read-only. */
 export const Day2: Story = { args: { classId: 3, day: 2, data: dayData(2) } };

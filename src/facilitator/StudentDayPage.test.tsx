@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,9 +16,33 @@ const person = (id: number, first: string, last: string) => ({ id, username: `${
 const roster = { class: { id: 3, name: 'Biology A' }, days: [], students: [person(16, 'Ada', 'Byron'), person(17, 'Grace', 'Hopper'), person(18, 'Alan', 'Turing')] };
 const WRITTEN = 'First line of my answer.\nSecond line.';
 
-/** The server as the contract describes it: a student's day and the class progress. */
-function serve(path: string): Promise<unknown> {
+/** Feedback the server holds, as it answers it; reset before each test. */
+let feedback: Record<string, unknown>[] = [];
+
+/** The server's feedback routes: the list, a new note (written by the signed-in facilitator), an edit and a delete. */
+function serveFeedback(path: string, options: { method?: string; body?: { field?: string; body?: string } } = {}): Promise<unknown> | null {
+  const match = /^\/api\/facilitator\/classes\/3\/students\/(\d+)\/days\/(\d+)\/feedback\/(?:(\d+)\/)?$/.exec(path);
+  if (!match) return null;
+  const [, studentId, day, id] = match;
+  if (options.method === 'POST') {
+    const created = { id: feedback.length + 100, student_id: Number(studentId), day: Number(day), field: options.body?.field, body: options.body?.body, author: { first_name: 'Maria', last_name: 'Rivera' }, created_at: '2026-11-23T10:30:00Z', updated_at: '2026-11-23T10:30:00Z', read_at: null, is_mine: true };
+    feedback.push(created);
+    return Promise.resolve(created);
+  }
+  if (options.method === 'PATCH') {
+    const edited = { ...feedback.find((each) => each.id === Number(id)), body: options.body?.body, read_at: null };
+    return Promise.resolve(edited);
+  }
+  if (options.method === 'DELETE') return Promise.resolve(undefined);
+  return Promise.resolve({ results: feedback.filter((each) => each.student_id === Number(studentId) && each.day === Number(day)) });
+}
+
+/** The server as the contract describes it: a student's day, its feedback, the day's questions and the class progress. */
+function serve(path: string, options?: { method?: string; body?: { field?: string; body?: string } }): Promise<unknown> {
   if (path === '/api/facilitator/classes/3/progress/') return Promise.resolve(roster);
+  if (path === '/api/facilitator/days/1/questions/') return Promise.resolve({ day: 1, questions: [{ path: 'geneQ1', prompt: 'How is gene expression different from gene regulation?', part: 'Gene regulation', kind: 'free_text' }] });
+  const forFeedback = serveFeedback(path, options);
+  if (forFeedback) return forFeedback;
   const match = /^\/api\/facilitator\/classes\/3\/students\/(\d+)\/days\/(\d+)\/$/.exec(path);
   if (!match) return Promise.reject(new ApiError(404, 'not_found', 'Not found.'));
   const student = roster.students.find((each) => each.id === Number(match[1]));
@@ -39,6 +63,7 @@ function renderAt(path: string) {
 describe('StudentDayPage', () => {
   beforeEach(() => {
     api.request.mockReset();
+    feedback = [];
   });
   afterEach(() => vi.restoreAllMocks());
 
@@ -59,12 +84,48 @@ describe('StudentDayPage', () => {
     await waitFor(() => expect(screen.getAllByRole('combobox').length).toBeGreaterThanOrEqual(13), { timeout: 5_000 });
     for (const select of screen.getAllByRole('combobox')) expect(select).toBeDisabled();
     expect(screen.queryByText(/^(Ready|Saved •)/)).not.toBeInTheDocument();
-    // Only the two downloads: nothing is ever saved.
+    // Only downloads: nothing is ever saved.
     expect(api.request.mock.calls.map(([path, options]) => [path, (options as { method?: string } | undefined)?.method ?? 'GET'])).toEqual([
       ['/api/facilitator/classes/3/students/17/days/1/', 'GET'],
       ['/api/facilitator/classes/3/progress/', 'GET'],
+      ['/api/facilitator/classes/3/students/17/days/1/feedback/', 'GET'],
+      ['/api/facilitator/days/1/questions/', 'GET'],
     ]);
   }, 15_000);
+
+  it('writes feedback under an answer, shows it at once as not read yet, and lets its author edit and delete it', async () => {
+    api.request.mockImplementation(serve);
+    renderAt('/facilitator/classes/3/students/17/days/1');
+    const user = userEvent.setup();
+    const answer = await screen.findByRole('textbox', { name: /how is gene expression different from gene regulation/ }, { timeout: 5_000 });
+    // The Write feedback just after that answer belongs to it.
+    const writeButtons = screen.getAllByRole('button', { name: 'Write feedback for Grace Hopper' });
+    const write = writeButtons.find((button) => answer.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING)!;
+    await user.click(write);
+    const box = screen.getByRole('textbox', { name: 'Feedback for Grace Hopper' });
+    expect(box).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Send feedback' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Write some feedback first.');
+    await user.type(box, 'Now add an example.');
+    await user.click(screen.getByRole('button', { name: 'Send feedback' }));
+
+    const note = await screen.findByRole('note', { name: 'Feedback from Maria Rivera' });
+    expect(note).toHaveTextContent('Now add an example.');
+    expect(note).toHaveTextContent('Not read yet');
+    expect(api.request).toHaveBeenCalledWith('/api/facilitator/classes/3/students/17/days/1/feedback/', { method: 'POST', body: { field: 'geneQ1', body: 'Now add an example.' } });
+    expect(answer.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await user.click(within(note).getByRole('button', { name: 'Edit your feedback for Grace Hopper' }));
+    const editing = screen.getByRole('textbox', { name: 'Feedback for Grace Hopper' });
+    await user.clear(editing);
+    await user.type(editing, 'Add one example, please.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('note', { name: 'Feedback from Maria Rivera' })).toHaveTextContent('Add one example, please.');
+
+    await user.click(screen.getByRole('button', { name: 'Delete your feedback for Grace Hopper' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete this feedback?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('note', { name: 'Feedback from Maria Rivera' })).not.toBeInTheDocument());
+  }, 20_000);
 
   it('links to each day of the student, to the previous and next student, and back to the class', async () => {
     api.request.mockImplementation(serve);

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { createReadOnlySession } from '../../engine/index.ts';
 import { ApiError } from '../api/client.ts';
@@ -6,7 +6,9 @@ import { Lesson } from '../days/Lesson.tsx';
 import { loadDayContent, PUBLISHED_DAYS, type DayContent } from '../days/registry.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
-import { fetchClassRoster, fetchStudentDay, type ClassRoster, type Person, type StudentDayAnswers } from './answers-api.ts';
+import type { Feedback } from '../api/feedback-endpoints.ts';
+import { fetchClassRoster, fetchDayQuestions, fetchStudentDay, type ClassRoster, type DayQuestion, type Person, type StudentDayAnswers } from './answers-api.ts';
+import { fetchStudentFeedback, FeedbackThread, useFeedback } from './FeedbackThread.tsx';
 import { FetchFailed } from './FetchFailed.tsx';
 import { classPath, fullName, parseIds, studentDayPath } from './paths.ts';
 import { describeFailure, useFetched } from './use-fetched.ts';
@@ -19,21 +21,28 @@ export interface StudentDayData {
   content: DayContent | null;
   /** The class and its students in progress order; null when the progress could not be loaded (no links between students then). */
   roster: ClassRoster | null;
+  /** The feedback on the student's answers for the day, oldest first. */
+  feedback: Feedback[];
+  /** The day's questions as the lesson asks them (a table's cells each one); empty when they could not be loaded. */
+  questions: DayQuestion[];
 }
 
 /**
- * Downloads what the page shows, together: the answers, the lesson chunk and the class progress (whose
- * failure only drops the links between students).
+ * Downloads what the page shows, together: the answers, the lesson chunk, the feedback, the day's
+ * questions (whose failure only leaves a table's feedback without a choice of cell) and the class
+ * progress (whose failure only drops the links between students).
  *
  * @throws ApiError 404 for ids that are not positive integers, or what the answers request throws
  */
 async function loadStudentDay(classId: number, studentId: number, day: number): Promise<StudentDayData> {
-  const [answers, content, roster] = await Promise.all([
+  const [answers, content, roster, feedback, questions] = await Promise.all([
     fetchStudentDay(classId, studentId, day),
     loadDayContent(day),
     fetchClassRoster(classId).catch(() => null),
+    fetchStudentFeedback(classId, studentId, day),
+    fetchDayQuestions(day).catch(() => []),
   ]);
-  return { answers, content, roster };
+  return { answers, content, roster, feedback, questions };
 }
 
 const savedAtFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -56,7 +65,8 @@ export interface StudentDayViewProps {
  * A student's day as a facilitator reads it: a header (the student's name and username, the class, when
  * the day was last saved, links to each day of this student and to the previous and next student in
  * the class's progress order, Print and the way back to the class) above the day's lesson, every widget
- * showing the student's answers read-only (`createReadOnlySession`). Nothing here saves. Printed, the
+ * showing the student's answers read-only (`createReadOnlySession`), and under each answer its
+ * feedback with Write feedback ({@link FeedbackThread}). Nothing here changes the answers. Printed, the
  * header keeps only who and when (facilitator-answers.css; the lesson prints by engine/styles.css).
  */
 export function StudentDayView({ classId, day, data }: StudentDayViewProps) {
@@ -69,6 +79,26 @@ export function StudentDayView({ classId, day, data }: StudentDayViewProps) {
   const className = roster?.class.name ?? null;
   const { previous, next } = neighbours(roster, student.id);
   usePageTitle(`${fullName(student)}, Day ${day}`);
+  const { feedback, actions } = useFeedback(data.feedback);
+  const place = useMemo(() => ({ classId, studentId: student.id, day }), [classId, student.id, day]);
+  const studentName = fullName(student);
+  const beside = useCallback(
+    (name: string) => {
+      const under = (path: string) => path === name || path.startsWith(`${name}.`);
+      const fields = data.questions.filter((question) => under(question.path));
+      return (
+        <FeedbackThread
+          place={place}
+          studentName={studentName}
+          name={name}
+          fields={fields.length > 0 ? fields : [{ path: name, prompt: name }]}
+          feedback={feedback.filter((each) => under(each.field))}
+          actions={actions}
+        />
+      );
+    },
+    [data.questions, place, studentName, feedback, actions],
+  );
 
   return (
     <div className="page facilitator-day">
@@ -119,7 +149,7 @@ export function StudentDayView({ classId, day, data }: StudentDayViewProps) {
         </div>
       </div>
       {content && session ? (
-        <Lesson key={`${student.id}/${day}`} file={`content/days/day-${day}.mdx`} Content={content.Lesson} session={session} />
+        <Lesson key={`${student.id}/${day}`} file={`content/days/day-${day}.mdx`} Content={content.Lesson} session={session} beside={beside} />
       ) : (
         <main className="content-page" id="main">
           <h1>Day {day}</h1>

@@ -1,4 +1,5 @@
 import type { ClassProgress, SentMessage } from '../api/facilitator-endpoints.ts';
+import type { Feedback } from '../api/feedback-endpoints.ts';
 
 // Example data of the console's API for its stories and tests: one class of three students, as the
 // server would send it (docs/decisions/009-facilitator-console.md).
@@ -49,3 +50,24 @@ export const SENT_TO_ROOM_12: SentMessage[] = [
     recipients: ROOM_12.students.map(({ id, username, first_name, last_name }) => ({ id, username, first_name, last_name, is_read: id === 1 })),
   },
 ];
+
+/**
+ * Feedback as the console's API sends it, written by Maria Rivera on 2026-11-23 at 09:30 UTC.
+ *
+ * @param read - when the student read it (ISO 8601), or null while unread
+ * @param mine - whether the signed-in facilitator wrote it
+ */
+export function fixtureFeedback(id: number, on: { studentId: number; day: number; field: string }, body: string, read: string | null, mine = true): Feedback {
+  return {
+    id,
+    student_id: on.studentId,
+    day: on.day,
+    field: on.field,
+    body,
+    author: { first_name: rivera.first_name, last_name: rivera.last_name },
+    created_at: '2026-11-23T09:30:00Z',
+    updated_at: '2026-11-23T09:30:00Z',
+    read_at: read,
+    is_mine: mine,
+  };
+}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { apiClient, type ApiClient } from '../api/client.ts';
+import { fetchMyFeedback, markFeedbackRead as sendFeedbackRead, type Feedback } from '../api/feedback-endpoints.ts';
 import { fetchInbox, markMessageRead, type InboxMessage } from '../api/site-endpoints.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { InboxContext, type InboxContextValue, type InboxStatus } from './inbox-context.ts';
@@ -11,13 +12,24 @@ interface InboxState {
   messages: InboxMessage[];
   /** Ids marked read here; kept read over any later fetch, whatever the server answered. */
   readHere: ReadonlySet<string>;
+  /** The facilitators' feedback on the student's answers, every day, oldest first. */
+  feedback: Feedback[];
+  /** Feedback ids shown here, and so read, whatever a later fetch says. */
+  feedbackReadHere: ReadonlySet<number>;
 }
 
 const NO_MESSAGES: InboxMessage[] = [];
 const NONE_READ: ReadonlySet<string> = new Set();
+const NO_FEEDBACK: Feedback[] = [];
+const NO_FEEDBACK_READ: ReadonlySet<number> = new Set();
 
 function emptyState(owner: string | null): InboxState {
-  return { owner, status: 'loading', messages: NO_MESSAGES, readHere: NONE_READ };
+  return { owner, status: 'loading', messages: NO_MESSAGES, readHere: NONE_READ, feedback: NO_FEEDBACK, feedbackReadHere: NO_FEEDBACK_READ };
+}
+
+/** The feedback with what was shown here marked read (at the time it was shown, as far as the page knows). */
+function withFeedbackReadHere(feedback: Feedback[], readHere: ReadonlySet<number>, now: string): Feedback[] {
+  return feedback.map((each) => (each.read_at === null && readHere.has(each.id) ? { ...each, read_at: now } : each));
 }
 
 function withReadHere(messages: InboxMessage[], readHere: ReadonlySet<string>): InboxMessage[] {
@@ -34,8 +46,9 @@ export interface InboxProviderProps {
 }
 
 /**
- * Holds the signed-in student's inbox, shared by the nav's unread badge and the inbox page, so reading a
- * message drops the badge at once. Loads the messages when a student signs in, then every
+ * Holds the signed-in student's inbox and the facilitators' feedback on their answers, shared by the
+ * nav's badges, the inbox page and the day pages, so reading a message or opening a day with feedback
+ * drops the badge at once. Loads the messages when a student signs in, then every
  * {@link INBOX_REFRESH_MS} while the page is in view and whenever it comes back into view; a failure is logged only
  * (docs/requirements.md#error-messages). Outside a student's sign-in (signed out, or a facilitator) it
  * holds nothing and calls nothing.
@@ -53,12 +66,21 @@ export function InboxProvider({ client = apiClient, children }: InboxProviderPro
   const refresh = useCallback((): Promise<void> => {
     if (!owner) return Promise.resolve();
     if (inFlight.current?.owner === owner) return inFlight.current.done;
-    const done = fetchInbox(client)
+    const feedbackDone = fetchMyFeedback(client).then(
+      (feedback) =>
+        setStored((previous) => {
+          const base = previous.owner === owner ? previous : emptyState(owner);
+          return { ...base, feedback: withFeedbackReadHere(feedback, base.feedbackReadHere, new Date().toISOString()) };
+        }),
+      // Like the unread count, feedback that cannot be fetched is logged only; what is shown stays.
+      (error: unknown) => console.error('The feedback on your answers could not be loaded.', error),
+    );
+    const messagesDone = fetchInbox(client)
       .then(
         (messages) =>
           setStored((previous) => {
-            const readHere = previous.owner === owner ? previous.readHere : NONE_READ;
-            return { owner, status: 'ready', messages: withReadHere(messages, readHere), readHere };
+            const base = previous.owner === owner ? previous : emptyState(owner);
+            return { ...base, status: 'ready', messages: withReadHere(messages, base.readHere) };
           }),
         (error: unknown) => {
           // A failure to fetch the unread count is logged only (docs/requirements.md#error-messages).
@@ -67,7 +89,9 @@ export function InboxProvider({ client = apiClient, children }: InboxProviderPro
             previous.owner === owner ? { ...previous, status: previous.status === 'ready' ? 'ready' : 'failed' } : { ...emptyState(owner), status: 'failed' },
           );
         },
-      )
+      );
+    const done = Promise.all([messagesDone, feedbackDone])
+      .then(() => undefined)
       .finally(() => {
         if (inFlight.current?.done === done) inFlight.current = null;
       });
@@ -106,6 +130,20 @@ export function InboxProvider({ client = apiClient, children }: InboxProviderPro
     [client, owner, state.messages],
   );
 
+  const markFeedbackRead = useCallback(
+    (shown: readonly Feedback[]) => {
+      const unread = shown.filter((each) => each.read_at === null && !state.feedbackReadHere.has(each.id));
+      if (unread.length === 0) return;
+      setStored((previous) => {
+        const base = previous.owner === owner ? previous : emptyState(owner);
+        const feedbackReadHere = new Set([...base.feedbackReadHere, ...unread.map(({ id }) => id)]);
+        return { ...base, feedbackReadHere, feedback: withFeedbackReadHere(base.feedback, feedbackReadHere, new Date().toISOString()) };
+      });
+      for (const each of unread) sendFeedbackRead(each, client).catch((error: unknown) => console.error(`Feedback ${each.id} could not be marked read on the server.`, error));
+    },
+    [client, owner, state.feedbackReadHere],
+  );
+
   const value = useMemo<InboxContextValue>(
     () => ({
       status: state.status,
@@ -113,8 +151,10 @@ export function InboxProvider({ client = apiClient, children }: InboxProviderPro
       unreadCount: state.messages.filter((message) => !message.isRead).length,
       refresh,
       markRead,
+      feedback: state.feedback,
+      markFeedbackRead,
     }),
-    [state.status, state.messages, refresh, markRead],
+    [state.status, state.messages, state.feedback, refresh, markRead, markFeedbackRead],
   );
 
   return <InboxContext.Provider value={value}>{children}</InboxContext.Provider>;

@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router';
 import type { ModulePage } from '../site/sections.ts';
 import { Chevron } from './Chevron.tsx';
+import { NewFeedbackBadge } from './CountBadge.tsx';
 import { useDeferredMenu } from './menus-loader.ts';
 import { useMediaQuery } from './use-media-query.ts';
 
@@ -28,7 +29,8 @@ export interface NavMenuProps {
  * Escape closes the list and returns to the button.
  *
  * Either way the current page is marked `aria-current="page"`, and the trigger looks active while one
- * of its pages is open.
+ * of its pages is open. A page with feedback the student has not read (`newFeedback`) shows its count,
+ * and the trigger their sum.
  *
  * The menu code (Radix, floating-ui) is not in the page's first download: until it arrives
  * the trigger is a stand-in that looks the same, starts the download when hovered or focused, and
@@ -64,6 +66,7 @@ export function NavMenu({ label, pages }: NavMenuProps) {
       {...triggerProps}
     >
       <span className="menu-trigger__label">{label}</span>
+      <NewFeedbackBadge pages={pages} />
       <Chevron />
     </button>
   );
@@ -75,3 +78,4 @@ export function NavMenu({ label, pages }: NavMenuProps) {
     trigger
   );
 }
+

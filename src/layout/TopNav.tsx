@@ -1,11 +1,14 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import type { Feedback } from '../api/feedback-endpoints.ts';
 import { NavLink, useLocation } from 'react-router';
 import { displayName } from '../api/endpoints.ts';
 import { useAuth } from '../auth/auth-context.ts';
-import { MODULE_PAGES } from '../site/days.ts';
+import { DAYS, MODULE_PAGES } from '../site/days.ts';
+import type { ModulePage } from '../site/sections.ts';
 import { QUIZZES } from '../site/sections.ts';
 import { useOptionalInbox } from './inbox-context.ts';
 import { loadMenus } from './menus-loader.ts';
+import { CountBadge } from './CountBadge.tsx';
 import { NavMenu } from './NavMenu.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -13,7 +16,8 @@ import { UserMenu } from './UserMenu.tsx';
 /**
  * The navigation bar of every signed-in page, day pages included (docs/requirements.md#navigation): the
  * site name linking to `/`; Home (/student_profile); Inbox with the unread count
- * badge; the Modules and Module Check menus; and the student's menu with My Profile and Logout, which
+ * badge; the Modules and Module Check menus, Modules with the count of feedback not yet read on it and on
+ * each day it lists (docs/facilitators.md#feedback); and the student's menu with My Profile and Logout, which
  * asks for confirmation and saves unsaved day work first. Below 720 px wide the links fold behind a
  * Menu button. Visitors see only the site name.
  *
@@ -29,6 +33,9 @@ export function TopNav() {
   const open = openOn === pathname;
   const listId = useId();
   const unread = inbox?.unreadCount ?? 0;
+  const modulePages = useMemo(() => withNewFeedback(MODULE_PAGES, inbox?.feedback ?? []), [inbox?.feedback]);
+  // The folded Menu button counts both, so a phone shows new feedback before its drawer is opened.
+  const newFeedback = modulePages.reduce((sum, page) => sum + (page.newFeedback ?? 0), 0);
 
   function toggleDrawer() {
     setOpenOn(open ? null : pathname);
@@ -50,7 +57,7 @@ export function TopNav() {
           <button type="button" className="control top-nav__toggle" aria-expanded={open} aria-controls={listId} onClick={toggleDrawer}>
             <MenuIcon open={open} />
             Menu
-            {unread > 0 ? <UnreadBadge count={unread} /> : null}
+            {unread + newFeedback > 0 ? <CountBadge count={unread + newFeedback} what={newFeedback === 0 ? 'unread' : unread === 0 ? 'new feedback' : 'unread messages and feedback'} /> : null}
           </button>
           <ul id={listId} className="top-nav__list" data-open={open ? 'true' : undefined}>
             <li>
@@ -61,11 +68,11 @@ export function TopNav() {
             <li>
               <NavLink className="top-nav__link" to="/inbox">
                 Inbox
-                {unread > 0 ? <UnreadBadge count={unread} /> : null}
+                {unread > 0 ? <CountBadge count={unread} what="unread" /> : null}
               </NavLink>
             </li>
             <li>
-              <NavMenu label="Modules" pages={MODULE_PAGES} />
+              <NavMenu label="Modules" pages={modulePages} />
             </li>
             <li>
               <NavMenu label="Module Check" pages={QUIZZES} />
@@ -80,16 +87,6 @@ export function TopNav() {
   );
 }
 
-/** The unread count badge; read as "6 unread" by screen readers. */
-function UnreadBadge({ count }: { count: number }) {
-  return (
-    <span className="badge badge--count">
-      <span className="visually-hidden">, </span>
-      {count}
-      <span className="visually-hidden"> unread</span>
-    </span>
-  );
-}
 
 function MenuIcon({ open }: { open: boolean }) {
   return (
@@ -101,4 +98,14 @@ function MenuIcon({ open }: { open: boolean }) {
       )}
     </svg>
   );
+}
+
+/** The pages with, on each day's, how much of the facilitators' feedback on that day is unread. */
+function withNewFeedback(pages: readonly ModulePage[], feedback: readonly Feedback[]): readonly ModulePage[] {
+  const unread = new Map<string, number>();
+  for (const each of feedback) {
+    const path = each.read_at === null ? DAYS.find(({ day }) => day === each.day)?.path : undefined;
+    if (path !== undefined) unread.set(path, (unread.get(path) ?? 0) + 1);
+  }
+  return unread.size === 0 ? pages : pages.map((page) => (unread.has(page.path) ? { ...page, newFeedback: unread.get(page.path) } : page));
 }

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { Feedback } from '../api/feedback-endpoints.ts';
 import type { InboxMessage } from '../api/site-endpoints.ts';
 
 /** Where the inbox stands: `loading` until the first answer, `failed` when it could not be loaded yet. */
@@ -17,6 +18,16 @@ export interface InboxContextValue {
    * the message stays read here (docs/requirements.md#inbox).
    */
   markRead(id: string): void;
+  /**
+   * The facilitators' feedback on the student's answers, every day, oldest first; empty until it has
+   * loaded (or when it could not be). Feedback marked read here stays read whatever a later fetch says.
+   */
+  feedback: readonly Feedback[];
+  /**
+   * Marks feedback the page has shown read at once, and tells the server about each that was unread
+   * (`PATCH /api/student/modules/{day}/feedback/{id}/read/`). A failed call is logged; it stays read here.
+   */
+  markFeedbackRead(shown: readonly Feedback[]): void;
 }
 
 export const InboxContext = createContext<InboxContextValue | null>(null);

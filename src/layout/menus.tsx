@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import { Link } from 'react-router';
 import type { ModulePage } from '../site/sections.ts';
 import { Chevron } from './Chevron.tsx';
+import { CountBadge, NewFeedbackBadge } from './CountBadge.tsx';
 import { LogoutDialog } from './LogoutDialog.tsx';
 
 // The navigation bar's menus and the logout dialog: Radix DropdownMenu, Collapsible and AlertDialog with
@@ -67,6 +68,7 @@ export function PageDropdown({ label, pages, pathname, current, ...takeOver }: P
     <DropdownMenu.Root defaultOpen={takeOver.initialOpen ?? false}>
       <DropdownMenu.Trigger ref={trigger} className="menu-trigger top-nav__link" data-current={current ? 'true' : undefined}>
         <span className="menu-trigger__label">{label}</span>
+        <NewFeedbackBadge pages={pages} />
         <Chevron />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -75,6 +77,7 @@ export function PageDropdown({ label, pages, pathname, current, ...takeOver }: P
             <DropdownMenu.Item key={page.path} asChild className="menu__item">
               <Link to={page.path} aria-current={page.path === pathname ? 'page' : undefined}>
                 {page.title}
+                {page.newFeedback ? <CountBadge count={page.newFeedback} what="new feedback" /> : null}
               </Link>
             </DropdownMenu.Item>
           ))}
@@ -106,6 +109,7 @@ export function PageDisclosure({ label, pages, pathname, current, ...takeOver }:
     <Collapsible.Root className="nav-disclosure" open={open} onOpenChange={(next) => setOpenOn(next ? pathname : null)} onKeyDown={closeOnEscape}>
       <Collapsible.Trigger ref={trigger} className="menu-trigger top-nav__link" data-current={current ? 'true' : undefined}>
         <span className="menu-trigger__label">{label}</span>
+        <NewFeedbackBadge pages={pages} />
         <Chevron />
       </Collapsible.Trigger>
       <Collapsible.Content asChild>
@@ -114,6 +118,7 @@ export function PageDisclosure({ label, pages, pathname, current, ...takeOver }:
             <li key={page.path}>
               <Link className="nav-disclosure__link" to={page.path} aria-current={page.path === pathname ? 'page' : undefined}>
                 {page.title}
+                {page.newFeedback ? <CountBadge count={page.newFeedback} what="new feedback" /> : null}
               </Link>
             </li>
           ))}

@@ -3,6 +3,8 @@ export interface ModulePage {
   /** The menu label, e.g. "Important Vocabulary" or "Day 1: Gene Regulation". */
   title: string;
   path: string;
+  /** How much of the facilitators' feedback on this page's answers the student has not read yet; absent: none. */
+  newFeedback?: number;
 }
 
 /** A static content page (docs/requirements.md#static-pages), rendered from `content/sections/<slug>.mdx`. */

@@ -1,5 +1,5 @@
 import { Component, createContext, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { UnknownAnswerFieldError } from '../../answers/AnswersForm.tsx';
+import { BesideAnswer, UnknownAnswerFieldError } from '../../answers/AnswersForm.tsx';
 import './WidgetBoundary.css';
 
 /** What a student sees in place of a widget that failed (docs/authoring.md, "What the checker checks"). */
@@ -76,13 +76,19 @@ export class WidgetBoundary extends Component<WidgetBoundaryProps, WidgetBoundar
  *
  * @param widget - the tag name shown in messages
  * @param Widget - the component
+ * @param options.beside - it binds the field its `name` prop names: show the form's `beside` for that
+ *   field after it ({@link BesideAnswer}), outside the boundary, so a note stays readable when the widget fails
  */
-export function withWidgetBoundary<Props extends object>(widget: string, Widget: ComponentType<Props>): ComponentType<Props> {
+export function withWidgetBoundary<Props extends object>(widget: string, Widget: ComponentType<Props>, { beside = false }: { beside?: boolean } = {}): ComponentType<Props> {
   function Bounded(props: Props) {
+    const name = beside && 'name' in props && typeof props.name === 'string' ? props.name : null;
     return (
-      <WidgetBoundary widget={widget}>
-        <Widget {...props} />
-      </WidgetBoundary>
+      <>
+        <WidgetBoundary widget={widget}>
+          <Widget {...props} />
+        </WidgetBoundary>
+        {name === null ? null : <BesideAnswer name={name} />}
+      </>
     );
   }
   Bounded.displayName = `WidgetBoundary(${widget})`;

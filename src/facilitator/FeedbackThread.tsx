@@ -1,0 +1,266 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { apiClient, type ApiClient } from '../api/client.ts';
+import { feedbackResults, type Feedback } from '../api/feedback-endpoints.ts';
+import { FeedbackNote } from '../feedback/FeedbackNote.tsx';
+import { ConfirmButton } from './dialogs.tsx';
+import { exactTime, problemOf, relativeTime } from './format.ts';
+
+/** Longest feedback, characters, as the server allows (server/facilitator/feedback.ts). */
+export const MAX_FEEDBACK_LENGTH = 2_000;
+
+const studentDayPath = (classId: number, studentId: number, day: number) => `/api/facilitator/classes/${classId}/students/${studentId}/days/${day}/feedback/`;
+
+/**
+ * The feedback on a student's answers for a day: `GET .../students/{studentId}/days/{day}/feedback/`.
+ *
+ * @throws ApiError 404 when the class or student is not one the facilitator can see; `status` 0 when offline
+ */
+export async function fetchStudentFeedback(classId: number, studentId: number, day: number, client: ApiClient = apiClient): Promise<Feedback[]> {
+  return feedbackResults(await client.request<unknown>(studentDayPath(classId, studentId, day)));
+}
+
+/**
+ * The feedback on every answer of a class's students for a day: `GET /api/facilitator/classes/{id}/days/{day}/feedback/`.
+ *
+ * @throws ApiError 404 when the class is not one the facilitator can see; `status` 0 when offline
+ */
+export async function fetchClassFeedback(classId: number, day: number, client: ApiClient = apiClient): Promise<Feedback[]> {
+  return feedbackResults(await client.request<unknown>(`/api/facilitator/classes/${classId}/days/${day}/feedback/`));
+}
+
+/** Where feedback is written: a class, one of its students and a day. */
+export interface FeedbackPlace {
+  classId: number;
+  studentId: number;
+  day: number;
+}
+
+/** What a facilitator can do with the feedback of a page, each updating what the page shows once the server has answered. */
+export interface FeedbackActions {
+  /** Writes feedback on `field`; rejects with the server's ApiError (the editor shows it and keeps the text). */
+  write(place: FeedbackPlace, field: string, body: string): Promise<void>;
+  /** Replaces the body of the facilitator's own feedback (it becomes unread for the student). */
+  edit(place: FeedbackPlace, id: number, body: string): Promise<void>;
+  /** Deletes the facilitator's own feedback. */
+  remove(place: FeedbackPlace, id: number): Promise<void>;
+}
+
+/**
+ * A page's feedback, as loaded, with the {@link FeedbackActions} that change it on the server and then here.
+ *
+ * @param loaded - the feedback the page loaded with its data
+ */
+export function useFeedback(loaded: readonly Feedback[], client: ApiClient = apiClient): { feedback: readonly Feedback[]; actions: FeedbackActions } {
+  const [state, setState] = useState({ loaded, feedback: loaded });
+  // Another student or day loaded into the same page: start from its feedback.
+  if (state.loaded !== loaded) setState({ loaded, feedback: loaded });
+  const feedback = state.loaded === loaded ? state.feedback : loaded;
+  const setFeedback = useCallback((change: (previous: readonly Feedback[]) => readonly Feedback[]) => setState((previous) => ({ ...previous, feedback: change(previous.feedback) })), []);
+  const write = useCallback(
+    async (place: FeedbackPlace, field: string, body: string) => {
+      const created = await client.request<Feedback>(studentDayPath(place.classId, place.studentId, place.day), { method: 'POST', body: { field, body } });
+      setFeedback((previous) => [...previous, created]);
+    },
+    [client, setFeedback],
+  );
+  const edit = useCallback(
+    async (place: FeedbackPlace, id: number, body: string) => {
+      const edited = await client.request<Feedback>(`${studentDayPath(place.classId, place.studentId, place.day)}${id}/`, { method: 'PATCH', body: { body } });
+      setFeedback((previous) => previous.map((each) => (each.id === id ? edited : each)));
+    },
+    [client, setFeedback],
+  );
+  const remove = useCallback(
+    async (place: FeedbackPlace, id: number) => {
+      await client.request<unknown>(`${studentDayPath(place.classId, place.studentId, place.day)}${id}/`, { method: 'DELETE' });
+      setFeedback((previous) => previous.filter((each) => each.id !== id));
+    },
+    [client, setFeedback],
+  );
+  return { feedback, actions: { write, edit, remove } };
+}
+
+interface EditorProps {
+  /** Who it is for, as the page names them ("Ana Lee", or "Student 3" with names hidden). */
+  studentName: string;
+  /** The text to start from: empty for new feedback. */
+  initial: string;
+  /** The send button's text: "Send feedback" or "Save". */
+  submitLabel: string;
+  /** The questions it may be about, when the widget holds several (a table's cells); omitted for one. */
+  fields?: readonly { path: string; prompt: string }[];
+  onSubmit(body: string, field: string | null): Promise<void>;
+  onCancel(): void;
+}
+
+/**
+ * Where a facilitator writes or edits feedback: a labelled text box (at most {@link MAX_FEEDBACK_LENGTH}
+ * characters, counted), a choice of the cell for a table, and the send and Cancel buttons. While it
+ * sends, the buttons are disabled; a refusal or a dropped connection is said under the box and the
+ * text stays. Built of phrasing content only, as it may sit in a blank's sentence.
+ */
+function FeedbackEditor({ studentName, initial, submitLabel, fields, onSubmit, onCancel }: EditorProps) {
+  const [body, setBody] = useState(initial);
+  const [field, setField] = useState(fields?.[0]?.path ?? null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const boxId = useId();
+  const fieldId = useId();
+  const countId = useId();
+  const box = useRef<HTMLTextAreaElement>(null);
+  // Opened by a click on Write feedback or Edit: the text box takes the focus.
+  useEffect(() => box.current?.focus(), []);
+
+  const submit = async () => {
+    if (body.trim() === '') {
+      setProblem('Write some feedback first.');
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      await onSubmit(body, field);
+    } catch (error) {
+      setProblem(problemOf(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <span className="feedback-editor">
+      {fields && fields.length > 1 ? (
+        <span className="feedback-editor__row">
+          <label htmlFor={fieldId}>On</label>
+          <select id={fieldId} className="control" value={field ?? ''} onChange={(event) => setField(event.target.value)} disabled={busy}>
+            {fields.map((each) => (
+              <option key={each.path} value={each.path}>
+                {each.prompt}
+              </option>
+            ))}
+          </select>
+        </span>
+      ) : null}
+      <label htmlFor={boxId} className="feedback-editor__label">
+        Feedback for {studentName}
+      </label>
+      <textarea
+        ref={box}
+        id={boxId}
+        className="control feedback-editor__box"
+        rows={3}
+        maxLength={MAX_FEEDBACK_LENGTH}
+        value={body}
+        aria-describedby={countId}
+        disabled={busy}
+        onChange={(event) => setBody(event.target.value)}
+      />
+      <span id={countId} className="feedback-editor__count">
+        {body.length.toLocaleString()} of {MAX_FEEDBACK_LENGTH.toLocaleString()} characters
+      </span>
+      {problem ? (
+        <span className="form-alert feedback-editor__problem" role="alert">
+          {problem}
+        </span>
+      ) : null}
+      <span className="feedback-editor__actions">
+        <button type="button" className="button console-button" onClick={() => void submit()} disabled={busy} aria-busy={busy}>
+          {submitLabel}
+        </button>
+        <button type="button" className="button button--secondary console-button" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </span>
+    </span>
+  );
+}
+
+/** "Read 5 minutes ago" or "Not read yet", with the exact time on hover; counted from when it was first shown. */
+function ReadMark({ feedback }: { feedback: Feedback }) {
+  const [now] = useState(() => Date.now());
+  if (feedback.read_at === null) return <span className="feedback-thread__read feedback-thread__read--unread">Not read yet</span>;
+  return (
+    <span className="feedback-thread__read" title={exactTime(feedback.read_at)}>
+      Read {relativeTime(feedback.read_at, now)}
+    </span>
+  );
+}
+
+export interface FeedbackThreadProps {
+  place: FeedbackPlace;
+  /** Who the answer is by, as the page names them ("Ana Lee", or "Student 3" with names hidden). */
+  studentName: string;
+  /** The field of the widget it is shown under (feedback on a table's cells names their row). */
+  name: string;
+  /** The questions of that widget, in lesson order: one for most, one per cell for a table. */
+  fields: readonly { path: string; prompt: string }[];
+  /** The feedback on those questions, oldest first. */
+  feedback: readonly Feedback[];
+  actions: FeedbackActions;
+}
+
+/**
+ * A facilitator's feedback on one answer (docs/facilitators.md#feedback): each note as the student sees
+ * it, with whether and when the student read it, Edit and Delete on the facilitator's own; then Write
+ * feedback, which opens the editor in place. Sending adds the note at once; the student sees it the next
+ * time the day or their feedback is loaded.
+ */
+export function FeedbackThread({ place, studentName, name, fields, feedback, actions }: FeedbackThreadProps) {
+  const [writing, setWriting] = useState(false);
+  const [editing, setEditing] = useState<number | null>(null);
+  return (
+    <span className="feedback-thread">
+      {feedback.map((each) =>
+        editing === each.id ? (
+          <FeedbackEditor
+            key={each.id}
+            studentName={studentName}
+            initial={each.body}
+            submitLabel="Save"
+            onSubmit={async (body) => {
+              await actions.edit(place, each.id, body);
+              setEditing(null);
+            }}
+            onCancel={() => setEditing(null)}
+          />
+        ) : (
+          <FeedbackNote key={each.id} feedback={each} name={name}>
+            <span className="feedback-thread__meta">
+              <ReadMark feedback={each} />
+              {each.is_mine ? (
+                <>
+                  <button type="button" className="button button--secondary console-button" onClick={() => setEditing(each.id)} aria-label={`Edit your feedback for ${studentName}`}>
+                    Edit
+                  </button>
+                  <ConfirmButton
+                    label="Delete"
+                    accessibleLabel={`Delete your feedback for ${studentName}`}
+                    title="Delete this feedback?"
+                    description={<p>{studentName} will no longer see it.</p>}
+                    onConfirm={() => actions.remove(place, each.id)}
+                  />
+                </>
+              ) : null}
+            </span>
+          </FeedbackNote>
+        ),
+      )}
+      {writing ? (
+        <FeedbackEditor
+          studentName={studentName}
+          initial=""
+          submitLabel="Send feedback"
+          fields={fields}
+          onSubmit={async (body, field) => {
+            await actions.write(place, field ?? fields[0]?.path ?? name, body);
+            setWriting(false);
+          }}
+          onCancel={() => setWriting(false)}
+        />
+      ) : (
+        <button type="button" className="button button--secondary console-button feedback-thread__write" onClick={() => setWriting(true)} aria-label={`Write feedback for ${studentName}`}>
+          Write feedback
+        </button>
+      )}
+    </span>
+  );
+}

@@ -1,4 +1,5 @@
-import { Suspense, use, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   createFacilitator,
@@ -10,9 +11,9 @@ import {
   type StaffMember,
   type UnassignedStudent,
 } from '../api/facilitator-endpoints.ts';
-import { settle, usePageData, type Loaded } from '../layout/loaded.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
+import { consoleKeys } from './console-queries.tsx';
 import { PasswordDialog, ResetPasswordButton } from './dialogs.tsx';
 import { FieldsForm } from './FieldsForm.tsx';
 import { exactTime, fullName } from './format.ts';
@@ -32,39 +33,26 @@ const ACTIONS: Record<AuditEntry['action'], string> = {
   delete_class: 'Deleted a class',
 };
 
-interface AdminData {
-  staff: Promise<Loaded<StaffMember[]>>;
-  unassigned: Promise<Loaded<UnassignedStudent[]>>;
-  audit: Promise<Loaded<AuditEntry[]>>;
-}
-
-function loadAdmin(): AdminData {
-  return {
-    staff: settle(fetchStaff(), 'The facilitators'),
-    unassigned: settle(fetchUnassigned(), 'The unassigned students'),
-    audit: settle(fetchAudit(), 'The audit log'),
-  };
-}
-
 /**
  * The admin page at /facilitator/admin, for admins only (docs/decisions/009-facilitator-console.md):
  * the facilitators, each with "Reset password"; "Add facilitator", which shows the new account's
  * temporary password once; the students in no class; and the audit log (who viewed whose answers, when).
+ * Each list loads on its own (Loading, then the list or Try again); adding a facilitator asks for the
+ * facilitators again, and a password reset for the audit log. Rendered under the console's query client
+ * (`ConsoleQueries`, src/facilitator/console-queries.tsx).
  */
 export function AdminPage() {
   usePageTitle('Admin');
-  const [data, reload] = usePageData(loadAdmin);
+  const queryClient = useQueryClient();
   const [created, setCreated] = useState<{ who: string; password: string } | null>(null);
   return (
     <main className="console-page" id="main">
       <h1>Admin</h1>
       <section aria-labelledby="staff-heading" className="console-section">
         <h2 id="staff-heading">Facilitators</h2>
-        <Suspense fallback={<Loading />}>
-          <Loads data={data.staff} what="the facilitators" retry={reload}>
-            {(staff) => <StaffTable staff={staff} />}
-          </Loads>
-        </Suspense>
+        <Loads queryKey={consoleKeys.staff()} load={() => fetchStaff()} what="the facilitators">
+          {(staff) => <StaffTable staff={staff} />}
+        </Loads>
         <h3>Add facilitator</h3>
         <FieldsForm
           title="Add facilitator"
@@ -78,7 +66,7 @@ export function AdminPage() {
           onSubmit={async (details) => {
             const account = await createFacilitator(details);
             setCreated({ who: fullName(account), password: account.password });
-            reload();
+            void queryClient.invalidateQueries({ queryKey: consoleKeys.staff() });
             return `${fullName(account)} was added.`;
           }}
         />
@@ -86,32 +74,30 @@ export function AdminPage() {
       </section>
       <section aria-labelledby="unassigned-heading" className="console-section">
         <h2 id="unassigned-heading">Students in no class</h2>
-        <Suspense fallback={<Loading />}>
-          <Loads data={data.unassigned} what="the unassigned students" retry={reload}>
-            {(students) => <UnassignedTable students={students} />}
-          </Loads>
-        </Suspense>
+        <Loads queryKey={consoleKeys.unassigned()} load={() => fetchUnassigned()} what="the unassigned students">
+          {(students) => <UnassignedTable students={students} />}
+        </Loads>
       </section>
       <section aria-labelledby="audit-heading" className="console-section">
         <h2 id="audit-heading">Audit log</h2>
         <p className="console-hint">Who viewed or exported whose answers, and when: the last 500 entries, newest first.</p>
-        <Suspense fallback={<Loading />}>
-          <Loads data={data.audit} what="the audit log" retry={reload}>
-            {(entries) => <AuditTable entries={entries} />}
-          </Loads>
-        </Suspense>
+        <Loads queryKey={consoleKeys.audit()} load={() => fetchAudit()} what="the audit log">
+          {(entries) => <AuditTable entries={entries} />}
+        </Loads>
       </section>
     </main>
   );
 }
 
-/** Waits (under Suspense) for one list, then renders it, or says it failed with Try again. */
-function Loads<T>({ data, what, retry, children }: { data: Promise<Loaded<T>>; what: string; retry(): void; children(value: T): ReactNode }) {
-  const state = use(data);
-  return state.status === 'failed' ? <LoadFailed what={what} retry={retry} /> : children(state.value);
+/** Loads one list (its query): Loading, then the list, or that it failed with Try again. */
+function Loads<T>({ queryKey, load, what, children }: { queryKey: QueryKey; load(): Promise<T>; what: string; children(value: T): ReactNode }) {
+  const { data, error, refetch } = useQuery({ queryKey, queryFn: load });
+  if (data !== undefined) return children(data);
+  return error ? <LoadFailed what={what} retry={() => void refetch()} /> : <Loading />;
 }
 
 function StaffTable({ staff }: { staff: StaffMember[] }) {
+  const queryClient = useQueryClient();
   return (
     <ScrollTable labelledBy="staff-heading" head={['Name', 'Username', 'Role', 'Classes', 'Actions']}>
       {staff.map((member) => (
@@ -121,7 +107,16 @@ function StaffTable({ staff }: { staff: StaffMember[] }) {
           <td>{member.role === 'admin' ? 'Admin' : 'Facilitator'}</td>
           <td>{member.class_count}</td>
           <td>
-            <ResetPasswordButton who={fullName(member)} reset={() => resetFacilitatorPassword(member.id)} note={FACILITATOR_PASSWORD_NOTE} />
+            <ResetPasswordButton
+              who={fullName(member)}
+              reset={async () => {
+                const password = await resetFacilitatorPassword(member.id);
+                // The server logs the reset in the audit log (docs/facilitators.md#privacy).
+                void queryClient.invalidateQueries({ queryKey: consoleKeys.audit() });
+                return password;
+              }}
+              note={FACILITATOR_PASSWORD_NOTE}
+            />
           </td>
         </tr>
       ))}

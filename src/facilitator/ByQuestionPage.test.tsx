@@ -6,6 +6,7 @@ import type { AnswersSchema } from '../../engine/index.ts';
 import { ApiError } from '../api/client.ts';
 import type * as ClientModule from '../api/client.ts';
 import { ByQuestionPage } from './ByQuestionPage.tsx';
+import { ConsoleQueries } from './console-queries.tsx';
 
 const api = vi.hoisted(() => ({ request: vi.fn() }));
 vi.mock('../api/client.ts', async (importOriginal) => {
@@ -69,17 +70,19 @@ function SearchShown() {
 function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route
-          path="/facilitator/classes/:classId/days/:day/questions"
-          element={
-            <>
-              <ByQuestionPage />
-              <SearchShown />
-            </>
-          }
-        />
-      </Routes>
+      <ConsoleQueries>
+        <Routes>
+          <Route
+            path="/facilitator/classes/:classId/days/:day/questions"
+            element={
+              <>
+                <ByQuestionPage />
+                <SearchShown />
+              </>
+            }
+          />
+        </Routes>
+      </ConsoleQueries>
     </MemoryRouter>,
   );
 }

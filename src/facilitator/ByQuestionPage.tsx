@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { answerFields, choiceBlanks, isAnswered, schemaAt, valueAt, type AnswersSchema } from '../../engine/index.ts';
@@ -8,11 +9,11 @@ import { usePageTitle } from '../layout/use-page-title.ts';
 import { DAY_TITLES } from '../site/days.ts';
 import type { Feedback } from '../api/feedback-endpoints.ts';
 import { fetchClassDayAnswers, fetchDayQuestions, type ClassDayAnswers, type DayQuestion } from './answers-api.ts';
-import { fetchClassFeedback, FeedbackThread, useFeedback } from './FeedbackThread.tsx';
+import { consoleKeys, describeFailure } from './console-queries.tsx';
+import { fetchClassFeedback, FeedbackThread, useFeedback, type FeedbackChange } from './FeedbackThread.tsx';
 import { AnswerValue } from './AnswerValue.tsx';
 import { FetchFailed } from './FetchFailed.tsx';
 import { classPath, fullName, parseIds } from './paths.ts';
-import { describeFailure, useFetched } from './use-fetched.ts';
 import './facilitator-answers.css';
 
 /** The search param that keeps the chosen question across reloads: the field's dotted path. */
@@ -96,6 +97,8 @@ export interface ByQuestionViewProps {
   data: ClassDayAnswers;
   /** The feedback on the class's answers for the day, oldest first. */
   feedback: readonly Feedback[];
+  /** Given each change to the feedback the facilitator makes, once the server accepted it (the page keeps its cache in step). */
+  onFeedbackChange?: (change: FeedbackChange) => void;
 }
 
 /**
@@ -110,7 +113,7 @@ export interface ByQuestionViewProps {
  * the student as the card does. A question holding choices (a blank, a select cell) also
  * gets a table per choice: each option and how many students chose it.
  */
-export function ByQuestionView({ classId, day, schema, questions, data, feedback: loadedFeedback }: ByQuestionViewProps) {
+export function ByQuestionView({ classId, day, schema, questions, data, feedback: loadedFeedback, onFeedbackChange }: ByQuestionViewProps) {
   // The query is read and written with URLSearchParams rather than react-router's useSearchParams: the
   // router is part of the file every page downloads first, /login included, and that hook alone added
   // 0.33 kB to it (docs/decisions/011-first-visit-javascript.md).
@@ -132,7 +135,7 @@ export function ByQuestionView({ classId, day, schema, questions, data, feedback
   const shown = onlyUnanswered && field ? numbered.filter(({ student }) => !isAnswered(field, student.answers)) : numbered;
   const dayName = DAY_TITLES[day] ? `Day ${day} · ${DAY_TITLES[day]}` : `Day ${day}`;
   usePageTitle(`${dayName} by question`);
-  const { feedback, actions } = useFeedback(loadedFeedback);
+  const { feedback, actions } = useFeedback(loadedFeedback, onFeedbackChange);
 
   const show = useCallback(
     (path: string) => {
@@ -239,33 +242,62 @@ export function ByQuestionView({ classId, day, schema, questions, data, feedback
   );
 }
 
+/** What the by-question page shows: the class's answers, the day's schema and questions, and the feedback. */
+interface ByQuestionData {
+  data: ClassDayAnswers;
+  schema: AnswersSchema;
+  questions: DayQuestion[];
+  feedback: readonly Feedback[];
+}
+
+/**
+ * Downloads what the by-question page shows, together.
+ *
+ * @throws ApiError 404 when the day has no lesson in this build, or what a request throws
+ */
+async function loadByQuestion(classId: number, day: number): Promise<ByQuestionData> {
+  const [data, schema, questions, feedback] = await Promise.all([fetchClassDayAnswers(classId, day), loadDaySchema(day), fetchDayQuestions(day), fetchClassFeedback(classId, day)]);
+  if (!schema) throw new ApiError(404, 'not_found', `Day ${day} has no lesson.`);
+  return { data, schema, questions, feedback };
+}
+
 /**
  * Every student's answer to one question of a day, for `/facilitator/classes/:classId/days/:day/questions`
  * (params read with `useParams`; the question in `?field=`). Shows Loading, then the
  * {@link ByQuestionView}; a class the facilitator cannot see (404) says so, and a dropped connection or
- * server error offers Try again.
+ * server error offers Try again. The download is one query (`consoleKeys.byQuestion`) of the console's
+ * query client (`ConsoleQueries`, src/facilitator/console-queries.tsx); feedback written here updates
+ * its cached copy.
  */
 export function ByQuestionPage() {
   const params = useParams();
   const ids = parseIds(params.classId, params.day);
   const [classId = 0, day = 0] = ids ?? [];
-  const [fetched, retry] = useFetched(async () => {
-    if (!ids) throw new ApiError(404, 'not_found', 'No such page.');
-    const [data, schema, questions, feedback] = await Promise.all([fetchClassDayAnswers(classId, day), loadDaySchema(day), fetchDayQuestions(day), fetchClassFeedback(classId, day)]);
-    if (!schema) throw new ApiError(404, 'not_found', `Day ${day} has no lesson.`);
-    return { data, schema, questions, feedback };
-  }, `${params.classId}/${params.day}`);
-  if (fetched.status === 'loading') return <Loading />;
-  if (fetched.status === 'failed') {
-    return (
-      <FetchFailed
-        title={`Day ${params.day ?? ''}: answers by question`}
-        failure={describeFailure(fetched.error, 'This class is not one of yours, or the day has no lesson.')}
-        onRetry={retry}
-        back={{ to: classPath(classId), label: 'Back to the class' }}
-      />
-    );
+  const queryClient = useQueryClient();
+  const fetched = useQuery({
+    queryKey: ids ? consoleKeys.byQuestion(classId, day) : consoleKeys.notFound(`${params.classId}/${params.day}`),
+    queryFn: () => (ids ? loadByQuestion(classId, day) : Promise.reject(new ApiError(404, 'not_found', 'No such page.'))),
+    // Every download of students' answers is recorded in the audit log (docs/facilitators.md#privacy): on opening the page and on Try again, not each time the window regains focus.
+    refetchOnWindowFocus: false,
+  });
+  // Only called once the page shows its data, so with valid ids.
+  const keepFeedback = useCallback(
+    (change: FeedbackChange) => {
+      queryClient.setQueryData<ByQuestionData>(consoleKeys.byQuestion(classId, day), (cached) => cached && { ...cached, feedback: change(cached.feedback) });
+    },
+    [queryClient, classId, day],
+  );
+  if (fetched.data) {
+    const { schema, questions, data, feedback } = fetched.data;
+    return <ByQuestionView classId={classId} day={day} schema={schema} questions={questions} data={data} feedback={feedback} onFeedbackChange={keepFeedback} />;
   }
-  const { schema, questions, data, feedback } = fetched.value;
-  return <ByQuestionView classId={classId} day={day} schema={schema} questions={questions} data={data} feedback={feedback} />;
+  if (!fetched.error) return <Loading />;
+  return (
+    <FetchFailed
+      title={`Day ${params.day ?? ''}: answers by question`}
+      failure={describeFailure(fetched.error, 'This class is not one of yours, or the day has no lesson.')}
+      onRetry={() => void fetched.refetch()}
+      back={{ to: classPath(classId), label: 'Back to the class' }}
+    />
+  );
 }

@@ -1,11 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClassProgress } from '../api/facilitator-endpoints.ts';
+import type { ClassProgress, SentMessage } from '../api/facilitator-endpoints.ts';
 import type { UserRole } from '../api/endpoints.ts';
 import { AuthContext, type AuthContextValue } from '../auth/auth-context.ts';
 import { ClassView } from './ClassPage.tsx';
+import { ConsoleQueries } from './console-queries.tsx';
 import { ROOM_12, SENT_TO_ROOM_12 } from './fixtures.ts';
 
 type Handler = (url: string, init: RequestInit) => Response | undefined;
@@ -39,10 +40,12 @@ function renderClass(role: UserRole = 'facilitator', pollMs = 60_000) {
   return render(
     <MemoryRouter initialEntries={['/facilitator/classes/7']}>
       <AuthContext.Provider value={auth}>
-        <Routes>
-          <Route path="/facilitator/classes/7" element={<ClassView classId={7} pollMs={pollMs} />} />
-          <Route path="/facilitator" element={<h1>Classes list</h1>} />
-        </Routes>
+        <ConsoleQueries>
+          <Routes>
+            <Route path="/facilitator/classes/7" element={<ClassView classId={7} pollMs={pollMs} />} />
+            <Route path="/facilitator" element={<h1>Classes list</h1>} />
+          </Routes>
+        </ConsoleQueries>
       </AuthContext.Provider>
     </MemoryRouter>,
   );
@@ -50,9 +53,10 @@ function renderClass(role: UserRole = 'facilitator', pollMs = 60_000) {
 
 const progressCalls = () => fetchMock.mock.calls.filter(([url]) => url === PROGRESS);
 
+/** Shows or hides the tab: the event bubbles to the window, as a browser's does (TanStack Query listens there). */
 function setVisibility(state: DocumentVisibilityState) {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
-  document.dispatchEvent(new Event('visibilitychange'));
+  document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
 }
 
 beforeEach(() => {
@@ -62,6 +66,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // Unmounted first: a page still polling would otherwise reach the real fetch.
+  cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   setVisibility('visible');
@@ -80,6 +86,27 @@ describe('the class page', () => {
       expect(new Headers(progressCalls()[2]![1].headers).get('If-None-Match')).toBe('"v1"');
       expect(screen.getByRole('link', { name: /Ada Lovelace, Day 1:/ })).toHaveTextContent('30/30');
       expect(screen.getByText(/^Updated \d\d:\d\d:\d\d$/)).toBeInTheDocument();
+    });
+
+    it('keeps the table on a 304: one 200 with the progress, then only 304s, still saying when it was updated', async () => {
+      const answered: number[] = [];
+      serve((url, init) => {
+        if (url !== PROGRESS) return undefined;
+        const response = new Headers(init.headers).get('If-None-Match') === '"v1"' ? new Response(null, { status: 304, headers: { ETag: '"v1"' } }) : json(200, ROOM_12, { ETag: '"v1"' });
+        answered.push(response.status);
+        return response;
+      });
+      renderClass('facilitator', 40);
+      expect(await screen.findByRole('link', { name: /Ada Lovelace, Day 1:/ })).toHaveTextContent('30/30');
+
+      await waitFor(() => expect(answered.filter((status) => status === 304).length).toBeGreaterThanOrEqual(2));
+
+      expect(answered.filter((status) => status === 200)).toHaveLength(1);
+      expect(screen.getByRole('heading', { level: 1, name: 'Room 12' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: /Ada Lovelace, Day 1:/ })).toHaveTextContent('30/30');
+      expect(screen.getByRole('link', { name: /Alan Turing, Day 1:/ })).toHaveTextContent('0/30');
+      expect(screen.getByText(/^Updated \d\d:\d\d:\d\d$/)).toBeInTheDocument();
+      expect(screen.queryByText(/latest update failed/)).not.toBeInTheDocument();
     });
 
     it('shows new progress when the server sends it', async () => {
@@ -202,6 +229,30 @@ describe('the class page', () => {
       expect(progressCalls().length).toBeGreaterThan(before);
     });
 
+    it('adds a student and shows them on the roster: the progress is asked for again at once', async () => {
+      const grace = { id: 4, username: 'grace4', first_name: 'Grace', last_name: 'Brewster', classroom_name: null, last_activity_at: null, days: [] };
+      let added = false;
+      serve((url, init) => {
+        if (url === '/api/facilitator/classes/7/students/' && init.method === 'POST') {
+          added = true;
+          return json(201, grace);
+        }
+        // The new roster is a new version of the progress.
+        if (url === PROGRESS && added) return json(200, { ...ROOM_12, students: [...ROOM_12.students, grace] }, { ETag: '"v2"' });
+        return undefined;
+      });
+      renderClass();
+      const form = await screen.findByRole('form', { name: 'Add a student' });
+      const before = progressCalls().length;
+
+      await userEvent.type(within(form).getByRole('textbox', { name: 'Student’s username' }), 'grace4');
+      await userEvent.click(within(form).getByRole('button', { name: 'Add student' }));
+
+      expect(await within(form).findByRole('status')).toHaveTextContent('Grace Brewster was added.');
+      expect(await screen.findByRole('rowheader', { name: 'Grace Brewster' })).toBeInTheDocument();
+      expect(progressCalls().length).toBe(before + 1);
+    });
+
     it('says so when no student has the username, keeping what was typed', async () => {
       serve((url, init) => (url === '/api/facilitator/classes/7/students/' && init.method === 'POST' ? json(404, { detail: 'No such student.', code: 'no_such_student' }) : undefined));
       renderClass();
@@ -239,6 +290,32 @@ describe('the class page', () => {
   });
 
   describe('messages', () => {
+    it('loads the sent messages again after a message is sent, showing the new one', async () => {
+      const messagesCalls = () => fetchMock.mock.calls.filter(([url, init]) => url === '/api/facilitator/classes/7/messages/' && (init.method ?? 'GET') === 'GET');
+      const sent: SentMessage[] = [...SENT_TO_ROOM_12];
+      serve((url, init) => {
+        if (url !== '/api/facilitator/classes/7/messages/') return undefined;
+        if (init.method === 'POST') {
+          const message: SentMessage = { ...SENT_TO_ROOM_12[0]!, id: 51, subject: 'Bring a pencil', body: 'Bring a pencil.', body_html: '<p>Bring a pencil.</p>', sent_at: '2026-11-23T09:00:00Z' };
+          sent.unshift(message);
+          return json(201, message);
+        }
+        return json(200, { results: sent });
+      });
+      renderClass();
+      expect(await screen.findByRole('heading', { name: 'Day 2 starts at 9' })).toBeInTheDocument();
+      expect(messagesCalls()).toHaveLength(1);
+
+      await userEvent.type(screen.getByRole('textbox', { name: 'Subject' }), 'Bring a pencil');
+      await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Bring a pencil.');
+      await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+
+      expect(await screen.findByRole('heading', { name: 'Bring a pencil' })).toBeInTheDocument();
+      expect(messagesCalls()).toHaveLength(2);
+      expect(screen.getByRole('heading', { name: 'Day 2 starts at 9' })).toBeInTheDocument();
+    });
+
+
     it('lists the sent messages with who has read each', async () => {
       serve();
       renderClass();

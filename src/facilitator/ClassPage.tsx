@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import {
@@ -11,11 +12,11 @@ import {
   resetStudentPassword,
   sendMessage,
   type ClassProgress,
-  type SentMessage,
 } from '../api/facilitator-endpoints.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
+import { consoleKeys, invalidateRoster, PROGRESS_POLL_MS, useClassProgress } from './console-queries.tsx';
 import { ConfirmButton, DeleteClassDialog, ResetPasswordButton } from './dialogs.tsx';
 import { saveFile } from './download.ts';
 import { FieldsForm } from './FieldsForm.tsx';
@@ -25,7 +26,6 @@ import { MessageComposer } from './MessageComposer.tsx';
 import { DEFAULT_IDLE_AFTER_MINUTES, IDLE_AFTER_CHOICES, ProgressTable } from './ProgressTable.tsx';
 import { ScrollTable } from './ScrollTable.tsx';
 import { SentMessages } from './SentMessages.tsx';
-import { PROGRESS_POLL_MS, useClassProgress } from './use-class-progress.ts';
 import './facilitator.css';
 
 /** What a student's password reset does besides (docs/decisions/009-facilitator-console.md). */
@@ -77,7 +77,9 @@ export interface ClassViewProps {
 
 /**
  * One class's console: what {@link ClassPage} shows for the id in its path. The progress refreshes
- * itself every `pollMs` while the tab shows ("Updated hh:mm:ss"); a roster change refreshes it at once.
+ * itself every `pollMs` while the tab shows ("Updated hh:mm:ss"); a roster change refreshes it at once
+ * (its query is invalidated). Rendered under the console's query client (`ConsoleQueries`,
+ * src/facilitator/console-queries.tsx).
  */
 export function ClassView({ classId, pollMs = PROGRESS_POLL_MS }: ClassViewProps) {
   const { progress, checkedAt, error, refresh } = useClassProgress(classId, pollMs);
@@ -120,7 +122,7 @@ export function ClassView({ classId, pollMs = PROGRESS_POLL_MS }: ClassViewProps
         )}
       </section>
 
-      <Roster progress={progress} onChange={refresh} />
+      <Roster progress={progress} />
       <Export classId={classId} days={progress.days.map(({ day }) => day)} />
       <Messages progress={progress} />
       <DangerZone progress={progress} />
@@ -163,9 +165,12 @@ function IdleSetting({ minutes, onChange }: { minutes: number; onChange(minutes:
   );
 }
 
-function Roster({ progress, onChange }: { progress: ClassProgress; onChange(): void }) {
+/** The class's students with Reset password and Remove, and the forms that add a student or a co-facilitator; each change invalidates the roster's queries. */
+function Roster({ progress }: { progress: ClassProgress }) {
   const { user } = useAuth();
+  const queryClient = useQueryClient();
   const classId = progress.class.id;
+  const onChange = () => void invalidateRoster(queryClient, classId);
   const mayAddFacilitators = progress.class.is_creator || user?.role === 'admin';
   return (
     <section aria-labelledby="roster-heading" className="console-section">
@@ -180,7 +185,16 @@ function Roster({ progress, onChange }: { progress: ClassProgress; onChange(): v
                     <td data-label="Username">{student.username}</td>
                     <td data-label="Classroom name">{student.classroom_name ?? '—'}</td>
                     <td className="console-table__actions">
-                      <ResetPasswordButton who={name} reset={() => resetStudentPassword(classId, student.id)} note={STUDENT_RESET_NOTE} />
+                      <ResetPasswordButton
+                        who={name}
+                        reset={async () => {
+                          const password = await resetStudentPassword(classId, student.id);
+                          // The server logs the reset in the audit log (docs/facilitators.md#privacy).
+                          void queryClient.invalidateQueries({ queryKey: consoleKeys.audit() });
+                          return password;
+                        }}
+                        note={STUDENT_RESET_NOTE}
+                      />
                       <ConfirmButton
                         label="Remove"
                         accessibleLabel={`Remove ${name}`}
@@ -271,49 +285,36 @@ function Export({ classId, days }: { classId: number; days: number[] }) {
   );
 }
 
-/** The class's sent messages: loaded when the page opens and after each send; what is shown stays while it reloads. */
-function useSentMessages(classId: number) {
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'failed' } | { status: 'ready'; messages: SentMessage[] }>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    fetchMessages(classId).then(
-      (messages) => live && setState({ status: 'ready', messages }),
-      (error: unknown) => {
-        console.error('The sent messages could not be loaded.', error);
-        if (live) setState((previous) => (previous.status === 'ready' ? previous : { status: 'failed' }));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [classId, attempt]);
-  return { state, reload: () => setAttempt((count) => count + 1) };
-}
-
+/**
+ * The composer and the class's sent messages: loaded when the page opens and asked for again after each
+ * send (the query is invalidated); what is shown stays while it reloads, and when a reload fails.
+ */
 function Messages({ progress }: { progress: ClassProgress }) {
   const classId = progress.class.id;
-  const { state, reload } = useSentMessages(classId);
+  const queryClient = useQueryClient();
+  const sent = useQuery({ queryKey: consoleKeys.messages(classId), queryFn: () => fetchMessages(classId) });
   return (
     <section aria-labelledby="messages-heading" className="console-section">
       <h2 id="messages-heading">Messages</h2>
       <MessageComposer
         students={progress.students}
         onSend={async (draft) => {
-          const sent = await sendMessage(classId, draft);
-          reload();
-          return sent.recipients;
+          const message = await sendMessage(classId, draft);
+          void queryClient.invalidateQueries({ queryKey: consoleKeys.messages(classId) });
+          return message.recipients;
         }}
       />
       <h3>Sent</h3>
-      {state.status === 'loading' ? <Loading /> : state.status === 'failed' ? <LoadFailed what="the sent messages" retry={reload} /> : <SentMessages messages={state.messages} />}
+      {sent.data ? <SentMessages messages={sent.data} /> : sent.error ? <LoadFailed what="the sent messages" retry={() => void sent.refetch()} /> : <Loading />}
     </section>
   );
 }
 
+/** For an admin: deleting the class, then back to the classes, whose lists are marked stale. */
 function DangerZone({ progress }: { progress: ClassProgress }) {
   const { user } = useAuth();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   if (user?.role !== 'admin') return null;
   return (
     <section aria-labelledby="danger-heading" className="console-section console-section--danger">
@@ -324,6 +325,8 @@ function DangerZone({ progress }: { progress: ClassProgress }) {
         onDelete={async (confirm) => {
           await deleteClass(progress.class.id, confirm);
           void navigate('/facilitator', { replace: true });
+          // Its students' accounts went with it, and the deletion is in the audit log.
+          for (const queryKey of [consoleKeys.classes(), consoleKeys.unassigned(), consoleKeys.audit()]) void queryClient.invalidateQueries({ queryKey });
         }}
       />
     </section>

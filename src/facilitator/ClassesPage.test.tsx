@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClassesPage } from './ClassesPage.tsx';
+import { ConsoleQueries } from './console-queries.tsx';
 import { ROOM_12 } from './fixtures.ts';
 
 function json(status: number, body: unknown): Response {
@@ -33,7 +34,9 @@ async function renderPage() {
   await act(async () => {
     render(
       <MemoryRouter initialEntries={['/facilitator']}>
-        <ClassesPage />
+        <ConsoleQueries>
+          <ClassesPage />
+        </ConsoleQueries>
       </MemoryRouter>,
     );
   });

@@ -1,10 +1,10 @@
-import { Suspense, use } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { createClass, fetchClasses, type ClassSummary } from '../api/facilitator-endpoints.ts';
-import { settle, usePageData, type Loaded } from '../layout/loaded.ts';
+import { createClass, fetchClasses } from '../api/facilitator-endpoints.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
 import { FieldsForm } from './FieldsForm.tsx';
+import { consoleKeys } from './console-queries.tsx';
 import { fullName } from './format.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import './facilitator.css';
@@ -12,26 +12,20 @@ import './facilitator.css';
 /** Shown when a class's name is taken (409 `class_name_taken`). */
 export const CLASS_NAME_TAKEN_MESSAGE = 'A class with this name already exists.';
 
-/** Starts loading the facilitator's classes for the page. */
-function loadClasses(): Promise<Loaded<ClassSummary[]>> {
-  return settle(fetchClasses(), 'The classes');
-}
-
 /**
  * The console's first page at /facilitator (docs/decisions/009-facilitator-console.md): the facilitator's
  * classes (an admin's: every class) as links, each with its number of students and its facilitators,
  * and a "Create a class" form. A name already used answers "A class with this name already exists." and
- * keeps what was typed; a new class joins the list.
+ * keeps what was typed; a new class joins the list (the list's query is invalidated, so it is asked for
+ * again). Rendered under the console's query client (`ConsoleQueries`, src/facilitator/console-queries.tsx).
  */
 export function ClassesPage() {
   usePageTitle('Classes');
-  const [classes, reload] = usePageData(loadClasses);
+  const queryClient = useQueryClient();
   return (
     <main className="console-page" id="main">
       <h1>Your classes</h1>
-      <Suspense fallback={<Loading />}>
-        <ClassList classes={classes} reload={reload} />
-      </Suspense>
+      <ClassList />
       <section aria-labelledby="create-class-heading" className="console-section">
         <h2 id="create-class-heading">Create a class</h2>
         <FieldsForm
@@ -41,7 +35,7 @@ export function ClassesPage() {
           problems={{ class_name_taken: CLASS_NAME_TAKEN_MESSAGE }}
           onSubmit={async ({ name }) => {
             const created = await createClass(name);
-            reload();
+            void queryClient.invalidateQueries({ queryKey: consoleKeys.classes() });
             return `${created.name} was created.`;
           }}
         />
@@ -50,13 +44,14 @@ export function ClassesPage() {
   );
 }
 
-function ClassList({ classes: loading, reload }: { classes: Promise<Loaded<ClassSummary[]>>; reload(): void }) {
-  const state = use(loading);
-  if (state.status === 'failed') return <LoadFailed what="your classes" retry={reload} />;
-  if (state.value.length === 0) return <p>You have no class yet. Create one below, then add your students to it.</p>;
+/** The classes as links, Loading before they arrive, or Try again when they could not be loaded. */
+function ClassList() {
+  const { data: classes, error, refetch } = useQuery({ queryKey: consoleKeys.classes(), queryFn: () => fetchClasses() });
+  if (!classes) return error ? <LoadFailed what="your classes" retry={() => void refetch()} /> : <Loading />;
+  if (classes.length === 0) return <p>You have no class yet. Create one below, then add your students to it.</p>;
   return (
     <ul className="console-cards">
-      {state.value.map((each) => (
+      {classes.map((each) => (
         <li key={each.id} className="console-card">
           <Link className="console-card__title" to={`/facilitator/classes/${each.id}`}>
             {each.name}

@@ -45,17 +45,28 @@ export interface FeedbackActions {
   remove(place: FeedbackPlace, id: number): Promise<void>;
 }
 
+/** A change to a page's feedback: the list after it, from the list before. */
+export type FeedbackChange = (previous: readonly Feedback[]) => readonly Feedback[];
+
 /**
  * A page's feedback, as loaded, with the {@link FeedbackActions} that change it on the server and then here.
  *
  * @param loaded - the feedback the page loaded with its data
+ * @param keep - also given each change once the server has accepted it, so the page's query cache holds
+ * the same list (docs/decisions/018-console-data.md); the page then passes the changed list as `loaded`
  */
-export function useFeedback(loaded: readonly Feedback[], client: ApiClient = apiClient): { feedback: readonly Feedback[]; actions: FeedbackActions } {
+export function useFeedback(loaded: readonly Feedback[], keep?: (change: FeedbackChange) => void, client: ApiClient = apiClient): { feedback: readonly Feedback[]; actions: FeedbackActions } {
   const [state, setState] = useState({ loaded, feedback: loaded });
-  // Another student or day loaded into the same page: start from its feedback.
+  // Another student or day loaded into the same page, or the cache changed: start from its feedback.
   if (state.loaded !== loaded) setState({ loaded, feedback: loaded });
   const feedback = state.loaded === loaded ? state.feedback : loaded;
-  const setFeedback = useCallback((change: (previous: readonly Feedback[]) => readonly Feedback[]) => setState((previous) => ({ ...previous, feedback: change(previous.feedback) })), []);
+  const setFeedback = useCallback(
+    (change: FeedbackChange) => {
+      setState((previous) => ({ ...previous, feedback: change(previous.feedback) }));
+      keep?.(change);
+    },
+    [keep],
+  );
   const write = useCallback(
     async (place: FeedbackPlace, field: string, body: string) => {
       const created = await client.request<Feedback>(studentDayPath(place.classId, place.studentId, place.day), { method: 'POST', body: { field, body } });

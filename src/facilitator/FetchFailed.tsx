@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { FetchFailure } from './use-fetched.ts';
+import type { FetchFailure } from './console-queries.tsx';
 
 export interface FetchFailedProps {
   /** The page's heading, e.g. "Day 2". */

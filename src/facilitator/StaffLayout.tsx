@@ -3,6 +3,7 @@ import { NavLink, Outlet } from 'react-router';
 import { useAuth } from '../auth/auth-context.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { LogoutDialog } from '../layout/LogoutDialog.tsx';
+import { ConsoleQueries } from './console-queries.tsx';
 import './facilitator.css';
 
 /** The console's name in its header (docs/decisions/009-facilitator-console.md). */
@@ -12,7 +13,9 @@ export const CONSOLE_TITLE = 'SciTrek — Facilitator console';
  * The frame of the facilitator console's pages (docs/decisions/009-facilitator-console.md): a header with
  * "SciTrek — Facilitator console" and the links Classes, Admin (admins only) and Sign out, which asks
  * first and signs out through the app's logout; then the page. The header stays while the page changes;
- * a page whose code is still downloading shows Loading under it.
+ * a page whose code is still downloading shows Loading under it. The pages share one TanStack Query
+ * cache ({@link ConsoleQueries}, docs/decisions/018-console-data.md), made here so that the library
+ * stays in the console's chunks.
  */
 export function StaffLayout() {
   const { user } = useAuth();
@@ -49,15 +52,17 @@ export function StaffLayout() {
         </div>
       </header>
       <LogoutDialog open={signingOut} onOpenChange={setSigningOut} />
-      <Suspense
-        fallback={
-          <main className="console-page" id="main">
-            <Loading />
-          </main>
-        }
-      >
-        <Outlet />
-      </Suspense>
+      <ConsoleQueries>
+        <Suspense
+          fallback={
+            <main className="console-page" id="main">
+              <Loading />
+            </main>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </ConsoleQueries>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client.ts';
 import type * as ClientModule from '../api/client.ts';
+import { ConsoleQueries } from './console-queries.tsx';
 import { StudentDayPage } from './StudentDayPage.tsx';
 
 const api = vi.hoisted(() => ({ request: vi.fn() }));
@@ -53,9 +54,11 @@ function serve(path: string, options?: { method?: string; body?: { field?: strin
 function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/facilitator/classes/:classId/students/:studentId/days/:day" element={<StudentDayPage />} />
-      </Routes>
+      <ConsoleQueries>
+        <Routes>
+          <Route path="/facilitator/classes/:classId/students/:studentId/days/:day" element={<StudentDayPage />} />
+        </Routes>
+      </ConsoleQueries>
     </MemoryRouter>,
   );
 }

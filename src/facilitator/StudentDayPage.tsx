@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { createReadOnlySession } from '../../engine/index.ts';
@@ -8,10 +9,10 @@ import { Loading } from '../layout/Loading.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
 import type { Feedback } from '../api/feedback-endpoints.ts';
 import { fetchClassRoster, fetchDayQuestions, fetchStudentDay, type ClassRoster, type DayQuestion, type Person, type StudentDayAnswers } from './answers-api.ts';
-import { fetchStudentFeedback, FeedbackThread, useFeedback } from './FeedbackThread.tsx';
+import { consoleKeys, describeFailure } from './console-queries.tsx';
+import { fetchStudentFeedback, FeedbackThread, useFeedback, type FeedbackChange } from './FeedbackThread.tsx';
 import { FetchFailed } from './FetchFailed.tsx';
 import { classPath, fullName, parseIds, studentDayPath } from './paths.ts';
-import { describeFailure, useFetched } from './use-fetched.ts';
 import './facilitator-answers.css';
 
 /** What the student-day page shows: the student's answers, the day's lesson, and the class's students in order. */
@@ -59,6 +60,8 @@ export interface StudentDayViewProps {
   classId: number;
   day: number;
   data: StudentDayData;
+  /** Given each change to the feedback the facilitator makes, once the server accepted it (the page keeps its cache in step). */
+  onFeedbackChange?: (change: FeedbackChange) => void;
 }
 
 /**
@@ -69,7 +72,7 @@ export interface StudentDayViewProps {
  * feedback with Write feedback ({@link FeedbackThread}). Nothing here changes the answers. Printed, the
  * header keeps only who and when (facilitator-answers.css; the lesson prints by engine/styles.css).
  */
-export function StudentDayView({ classId, day, data }: StudentDayViewProps) {
+export function StudentDayView({ classId, day, data, onFeedbackChange }: StudentDayViewProps) {
   const { answers, content, roster } = data;
   const { student } = answers;
   const session = useMemo(
@@ -79,7 +82,7 @@ export function StudentDayView({ classId, day, data }: StudentDayViewProps) {
   const className = roster?.class.name ?? null;
   const { previous, next } = neighbours(roster, student.id);
   usePageTitle(`${fullName(student)}, Day ${day}`);
-  const { feedback, actions } = useFeedback(data.feedback);
+  const { feedback, actions } = useFeedback(data.feedback, onFeedbackChange);
   const place = useMemo(() => ({ classId, studentId: student.id, day }), [classId, student.id, day]);
   const studentName = fullName(student);
   const beside = useCallback(
@@ -164,26 +167,37 @@ export function StudentDayView({ classId, day, data }: StudentDayViewProps) {
  * The facilitator's read-only view of one student's day, for
  * `/facilitator/classes/:classId/students/:studentId/days/:day` (params read with `useParams`). Shows
  * Loading, then the {@link StudentDayView}; a student or class the facilitator cannot see (404) says
- * so, and a dropped connection or server error offers Try again.
+ * so, and a dropped connection or server error offers Try again. The download is one query
+ * (`consoleKeys.studentDay`) of the console's query client (`ConsoleQueries`,
+ * src/facilitator/console-queries.tsx); feedback written here updates its cached copy.
  */
 export function StudentDayPage() {
   const params = useParams();
   const ids = parseIds(params.classId, params.studentId, params.day);
   const [classId = 0, studentId = 0, day = 0] = ids ?? [];
-  const [fetched, retry] = useFetched(
-    () => (ids ? loadStudentDay(classId, studentId, day) : Promise.reject(new ApiError(404, 'not_found', 'No such page.'))),
-    `${params.classId}/${params.studentId}/${params.day}`,
+  const queryKey = ids ? consoleKeys.studentDay(classId, studentId, day) : consoleKeys.notFound(`${params.classId}/${params.studentId}/${params.day}`);
+  const queryClient = useQueryClient();
+  const fetched = useQuery({
+    queryKey,
+    queryFn: () => (ids ? loadStudentDay(classId, studentId, day) : Promise.reject(new ApiError(404, 'not_found', 'No such page.'))),
+    // Every download of students' answers is recorded in the audit log (docs/facilitators.md#privacy): on opening the page and on Try again, not each time the window regains focus.
+    refetchOnWindowFocus: false,
+  });
+  // Only called once the page shows its data, so with valid ids.
+  const keepFeedback = useCallback(
+    (change: FeedbackChange) => {
+      queryClient.setQueryData<StudentDayData>(consoleKeys.studentDay(classId, studentId, day), (cached) => cached && { ...cached, feedback: [...change(cached.feedback)] });
+    },
+    [queryClient, classId, studentId, day],
   );
-  if (fetched.status === 'loading') return <Loading />;
-  if (fetched.status === 'failed') {
-    return (
-      <FetchFailed
-        title={`Day ${params.day ?? ''}`}
-        failure={describeFailure(fetched.error, 'This student is not in your class, or the class is not one of yours.')}
-        onRetry={retry}
-        back={{ to: classPath(classId), label: 'Back to the class' }}
-      />
-    );
-  }
-  return <StudentDayView classId={classId} day={day} data={fetched.value} />;
+  if (fetched.data) return <StudentDayView classId={classId} day={day} data={fetched.data} onFeedbackChange={keepFeedback} />;
+  if (!fetched.error) return <Loading />;
+  return (
+    <FetchFailed
+      title={`Day ${params.day ?? ''}`}
+      failure={describeFailure(fetched.error, 'This student is not in your class, or the class is not one of yours.')}
+      onRetry={() => void fetched.refetch()}
+      back={{ to: classPath(classId), label: 'Back to the class' }}
+    />
+  );
 }

@@ -20,7 +20,7 @@
  * Prints req/s, p50, p99, errors and each route's share of its ceiling, checks the issue's goals,
  * and writes `bench/results/api.json` under the key `pglite` or `postgres` (the other is kept).
  *
- * Env: DATABASE_URL, BENCH_SERVER (built | tsx), CONNECTIONS (50), DURATION_S (10), WARMUP_S (2), LOGIN_STUDENTS_PER_CONNECTION (5),
+ * Env: DATABASE_URL, BENCH_SERVER (built | tsx), CONNECTIONS (50), CONSOLE_CONNECTIONS (the console's scenarios; CONNECTIONS), DURATION_S (10), WARMUP_S (2), LOGIN_STUDENTS_PER_CONNECTION (5),
  * BENCH_PORT (3240; the ceilings use the next three), CPU_PROF=1 (profile the Helix server with
  * `--cpu-prof` into `<tmpdir>/helix-bench-profiles/`).
  */
@@ -37,6 +37,8 @@ import { createScratchDatabase, type ScratchDatabase } from './lib/postgres.ts';
 import { cpuSeconds, loadAverage, residentBytes, sampleResidentBytes, runBench, formatMegabytes, startProcess, type RunningProcess } from './lib/processes.ts';
 
 const connections = Number(process.env.CONNECTIONS ?? 50);
+/** Connections of the console's scenarios (progress, progress-304, feedback); CONNECTIONS unless set. */
+const consoleConnections = Number(process.env.CONSOLE_CONNECTIONS ?? connections);
 const durationSeconds = Number(process.env.DURATION_S ?? 10);
 const warmupSeconds = Number(process.env.WARMUP_S ?? 2);
 const loginStudentsPerConnection = Number(process.env.LOGIN_STUDENTS_PER_CONNECTION ?? 5);
@@ -70,6 +72,12 @@ export const GOALS = {
   loginP99Ms: 2000,
   /** The class progress a facilitator's page polls (docs/facilitators.md#progress). */
   progressP99Ms: 50,
+  /** SQL queries per progress request, 200 or 304: one (docs/facilitators.md#progress), with 5 % slack for the statistics' noise. */
+  queriesPerProgress: 1.05,
+  /** A 304's server CPU at most this share of a 200's: it must not build or hash the table. */
+  notModifiedCpuShare: 0.5,
+  /** A student's day's feedback, as the console opens it (docs/facilitators.md#feedback). */
+  feedbackP99Ms: 20,
   exportMs: 1000,
 } as const;
 
@@ -248,7 +256,9 @@ async function main(): Promise<void> {
     0,
   );
   if (runs('load')) await run({ name: 'load', url: api('/api/student/modules/1/response/detail/'), method: 'GET', connections, durationSeconds, plans: perStudent((student) => authorised(student)) });
-  const classRun = runs('class') ? await benchClass(helix.origin, students.slice(0, CLASS_SIZE), run, { ...databaseEnv, ...helixEnv }) : { queriesPerProgress: null, exportMs: NaN, exportBytes: 0 };
+  const classRun = runs('class')
+    ? await benchClass(helix.origin, students.slice(0, CLASS_SIZE), run, { ...databaseEnv, ...helixEnv })
+    : { queriesPerProgress: null, queriesPerNotModified: null, feedbackNotes: 0, exportMs: NaN, exportBytes: 0 };
   // Login: no warm-up, so no student signs in more often than the sign-in rate limit allows.
   const loginPlans: ConnectionPlan[] = Array.from({ length: connections }, (_, connection) => ({
     headers: json,
@@ -328,14 +338,28 @@ async function main(): Promise<void> {
     goal(`save p99 <= ${g.p99Ms} ms`, `${p99} ms`, p99 <= g.p99Ms);
     goal(`RSS idle <= ${g.idleRssBytes / MB} MB`, formatMegabytes(idleRss), idleRss !== null && idleRss <= g.idleRssBytes);
   }
-  for (const name of ['progress', 'progress-304']) {
-    const p99 = routes[name]?.latencyMs.p99 ?? Infinity;
-    goal(`${name} p99 <= ${GOALS.progressP99Ms} ms (a class of ${CLASS_SIZE}, five days saved)`, `${p99} ms`, p99 <= GOALS.progressP99Ms);
+  if (runs('class')) {
+    for (const name of ['progress', 'progress-304']) {
+      const p99 = routes[name]?.latencyMs.p99 ?? Infinity;
+      goal(`${name} p99 <= ${GOALS.progressP99Ms} ms (a class of ${CLASS_SIZE}, five days saved, feedback on every student)`, `${p99} ms`, p99 <= GOALS.progressP99Ms);
+    }
+    if (classRun.queriesPerProgress !== null) {
+      goal(`one SQL query per progress request (<= ${GOALS.queriesPerProgress})`, classRun.queriesPerProgress.toFixed(2), classRun.queriesPerProgress <= GOALS.queriesPerProgress);
+    }
+    if (classRun.queriesPerNotModified !== null) {
+      goal(`one SQL query per 304 (<= ${GOALS.queriesPerProgress})`, classRun.queriesPerNotModified.toFixed(2), classRun.queriesPerNotModified <= GOALS.queriesPerProgress);
+    }
+    const fullCpu = routes.progress?.serverCpuUsPerRequest ?? null;
+    const notModifiedCpu = routes['progress-304']?.serverCpuUsPerRequest ?? null;
+    goal(
+      `a 304's server CPU <= ${GOALS.notModifiedCpuShare * 100} % of a 200's`,
+      `${notModifiedCpu ?? '?'} µs against ${fullCpu ?? '?'} µs`,
+      fullCpu !== null && notModifiedCpu !== null && notModifiedCpu <= GOALS.notModifiedCpuShare * fullCpu,
+    );
+    const feedbackP99 = routes.feedback?.latencyMs.p99 ?? Infinity;
+    goal(`feedback (a student's day) p99 <= ${GOALS.feedbackP99Ms} ms`, `${feedbackP99} ms`, feedbackP99 <= GOALS.feedbackP99Ms);
+    goal(`export of ${CLASS_SIZE} students, all days, under ${GOALS.exportMs} ms`, `${classRun.exportMs.toFixed(0)} ms (${(classRun.exportBytes / 1024).toFixed(0)} KB)`, classRun.exportMs < GOALS.exportMs);
   }
-  if (classRun.queriesPerProgress !== null) {
-    goal('one SQL query per progress request', classRun.queriesPerProgress.toFixed(2), classRun.queriesPerProgress <= 1.05);
-  }
-  goal(`export of ${CLASS_SIZE} students, all days, under ${GOALS.exportMs} ms`, `${classRun.exportMs.toFixed(0)} ms (${(classRun.exportBytes / 1024).toFixed(0)} KB)`, classRun.exportMs < GOALS.exportMs);
   const loginP99 = routes.login?.latencyMs.p99 ?? Infinity;
   goal(`login p99 <= ${GOALS.loginP99Ms} ms at ${connections} connections (OWASP argon2id)`, `${loginP99} ms`, loginP99 <= GOALS.loginP99Ms);
 
@@ -346,6 +370,9 @@ async function main(): Promise<void> {
   for (const [route, ceiling] of [['profile', ceilings.select], ['load', ceilings.select], ['save', ceilings.upsert], ['save-revision', ceilings.upsert]] as const) {
     const helixCpu = routes[route]?.serverCpuUsPerRequest;
     console.log(`  ${route.padEnd(14)} ${helixCpu ?? '?'} µs, ${ceiling.name} ${ceiling.serverCpuUsPerRequest ?? '?'} µs`);
+  }
+  for (const route of ['progress', 'progress-304', 'feedback']) {
+    if (routes[route] !== undefined) console.log(`  ${route.padEnd(14)} ${routes[route].serverCpuUsPerRequest ?? '?'} µs`);
   }
   console.log(`server RSS: idle ${formatMegabytes(idleRss)}, peak under load ${formatMegabytes(loadRss)}, idle after the runs ${formatMegabytes(idleAfterRss)}; idle when run with ${otherMode}: ${formatMegabytes(otherIdleRss)}`);
   console.log('\ngoals:');
@@ -374,36 +401,51 @@ async function main(): Promise<void> {
 }
 
 /**
- * The facilitator console's routes on a class of `students.length` students with all five days saved:
- * a facilitator made by `npm run facilitator -- add` (through the running server on PGlite), the class,
- * then `progress` (every response whole) and `progress-304` (the page's conditional poll), and one
- * all-days CSV export, timed. On PostgreSQL the queries per progress request are read from
- * `pg_stat_database` (transactions committed during the run over responses).
+ * The facilitator console's routes on a class of `students.length` students with all five days saved
+ * and a feedback note on Day 1 of each: a facilitator made by `npm run facilitator -- add` (through the
+ * running server's database), the class, then `progress` (every response whole), `progress-304` (the
+ * page's conditional poll, which must not build the table), `feedback` (one student's Day 1 notes, each
+ * connection on a different student), and one all-days CSV export, timed. On PostgreSQL the SQL queries
+ * per progress request and per 304 are read from `pg_stat_database` (transactions committed during a
+ * 2 s run on one connection, over its responses); null on PGlite.
+ *
+ * @returns the queries per request (null on PGlite), how many notes were written, and the export's time (ms) and size (bytes)
+ * @throws when a set-up request fails or the class does not hold every student
  */
 async function benchClass(
   origin: string,
   students: readonly Student[],
   run: (scenario: LoadScenario, warmup?: number) => Promise<void>,
   env: NodeJS.ProcessEnv,
-): Promise<{ queriesPerProgress: number | null; exportMs: number; exportBytes: number }> {
+): Promise<{ queriesPerProgress: number | null; queriesPerNotModified: number | null; feedbackNotes: number; exportMs: number; exportBytes: number }> {
   const added = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/facilitator.ts', 'add', 'bench-teacher'], { input: `${PASSWORD}\n`, env: { ...process.env, ...env }, encoding: 'utf8' });
   if (added.status !== 0) throw new Error(`npm run facilitator failed: ${added.stderr}`);
   const login = (await (await post(`${origin}/api/token/`, { username: 'bench-teacher', password: PASSWORD })).json()) as { access: string };
   const teacher = { authorization: `Bearer ${login.access}` };
   const created = (await (await post(`${origin}/api/facilitator/classes/`, { name: 'Bench class' }, teacher)).json()) as { id: number };
+  const classUrl = `${origin}/api/facilitator/classes/${created.id}`;
+  const questions = (await (await fetch(`${origin}/api/facilitator/days/1/questions/`, { headers: teacher })).json()) as { questions: { path: string }[] };
+  const noted = questions.questions.slice(0, 2).map(({ path }) => path);
+  let feedbackNotes = 0;
   for (const student of students) {
-    await post(`${origin}/api/facilitator/classes/${created.id}/students/`, { username: student.username }, teacher);
+    await post(`${classUrl}/students/`, { username: student.username }, teacher);
     for (let day = 1; day <= 5; day += 1) {
       const saved = await post(`${origin}/api/student/modules/${day}/response/`, { answers: fullDayAnswers(day, student.id) }, { authorization: `Bearer ${student.access}` });
       if (saved.status !== 200) throw new Error(`saving day ${day} answered ${saved.status}`);
     }
+    // Two notes on Day 1, as a facilitator going through the class leaves them.
+    for (const field of noted) {
+      const note = await post(`${classUrl}/students/${student.id}/days/1/feedback/`, { field, body: `Good work on ${field}; say a little more about why.` }, teacher);
+      if (note.status !== 201) throw new Error(`feedback on ${student.username}'s ${field} answered ${note.status}`);
+      feedbackNotes += 1;
+    }
   }
-  const url = `${origin}/api/facilitator/classes/${created.id}/progress/`;
+  const url = `${classUrl}/progress/`;
   const first = await fetch(url, { headers: teacher });
   const etag = first.headers.get('etag') ?? '';
   const body = (await first.json()) as { students: unknown[] };
   if (body.students.length !== students.length) throw new Error(`the class has ${body.students.length} students, not ${students.length}`);
-  console.log(`  class of ${students.length}, five days saved each; progress body ${(JSON.stringify(body).length / 1024).toFixed(1)} KB`);
+  console.log(`  class of ${students.length}, five days saved each, ${feedbackNotes / students.length} feedback notes each on Day 1; progress body ${(JSON.stringify(body).length / 1024).toFixed(1)} KB`);
   const committed = async () => {
     if (scratch === null) return null;
     const client = new pg.Client({ connectionString: scratch.url });
@@ -412,24 +454,37 @@ async function benchClass(
     await client.end();
     return Number(rows[0]?.xact_commit ?? 0);
   };
-  const plans = [{ headers: teacher, bodies: [] }];
-  await run({ name: 'progress', url, method: 'GET', connections, durationSeconds, plans });
   // A backend's counters reach pg_stat_database when it has been idle 10 s (PGSTAT_IDLE_INTERVAL): wait them out on both sides.
   const statsSettle = () => new Promise((resolveWait) => setTimeout(resolveWait, scratch === null ? 0 : 11_000));
-  await statsSettle();
-  const before = await committed();
-  const counted = await runLoad({ name: 'progress-count', url, method: 'GET', connections: 1, durationSeconds: 2, plans }, workDir);
-  await statsSettle();
-  const after = await committed();
-  // The two statistics queries of `committed` are transactions of their own.
-  const queriesPerProgress = before === null || after === null ? null : (after - before - 1) / (counted.ok + counted.non2xx);
-  await run({ name: 'progress-304', url, method: 'GET', connections, durationSeconds, plans: [{ headers: { ...teacher, 'if-none-match': etag }, bodies: [] }], expectStatus: 304 });
+  /** SQL transactions per response of a 2 s run on one connection; null on PGlite. */
+  const queriesPer = async (name: string, headers: Record<string, string>, expectStatus?: number): Promise<number | null> => {
+    if (scratch === null) return null;
+    await statsSettle();
+    const before = await committed();
+    const counted = await runLoad({ name, url, method: 'GET', connections: 1, durationSeconds: 2, plans: [{ headers, bodies: [] }], expectStatus }, workDir);
+    await statsSettle();
+    const after = await committed();
+    // The two statistics queries of `committed` are transactions of their own.
+    return before === null || after === null ? null : (after - before - 1) / (counted.ok + counted.non2xx);
+  };
+  const conditional = { ...teacher, 'if-none-match': etag };
+  await run({ name: 'progress', url, method: 'GET', connections: consoleConnections, durationSeconds, plans: [{ headers: teacher, bodies: [] }] });
+  const queriesPerProgress = await queriesPer('progress-count', teacher);
+  await run({ name: 'progress-304', url, method: 'GET', connections: consoleConnections, durationSeconds, plans: [{ headers: conditional, bodies: [] }], expectStatus: 304 });
+  const queriesPerNotModified = await queriesPer('progress-304-count', conditional, 304);
+  const feedbackPlans = Array.from({ length: consoleConnections }, (_, connection) => ({
+    path: `/api/facilitator/classes/${created.id}/students/${students[connection % students.length]!.id}/days/1/feedback/`,
+    headers: teacher,
+    bodies: [],
+  }));
+  await run({ name: 'feedback', url: `${classUrl}/students/${students[0]!.id}/days/1/feedback/`, method: 'GET', connections: consoleConnections, durationSeconds, plans: feedbackPlans });
   const exportStarted = performance.now();
-  const exported = await fetch(`${origin}/api/facilitator/classes/${created.id}/export.csv`, { headers: teacher });
+  const exported = await fetch(`${classUrl}/export.csv`, { headers: teacher });
   const exportBytes = (await exported.arrayBuffer()).byteLength;
   const exportMs = performance.now() - exportStarted;
-  console.log(`  export of all days: ${exportMs.toFixed(0)} ms, ${(exportBytes / 1024).toFixed(0)} KB${queriesPerProgress === null ? '' : `; ${queriesPerProgress.toFixed(2)} SQL queries per progress request`}`);
-  return { queriesPerProgress, exportMs, exportBytes };
+  const counts = queriesPerProgress === null || queriesPerNotModified === null ? '' : `; SQL queries per progress request ${queriesPerProgress.toFixed(2)}, per 304 ${queriesPerNotModified.toFixed(2)}`;
+  console.log(`  export of all days: ${exportMs.toFixed(0)} ms, ${(exportBytes / 1024).toFixed(0)} KB${counts}`);
+  return { queriesPerProgress, queriesPerNotModified, feedbackNotes, exportMs, exportBytes };
 }
 
 function pct(value: number): string {

@@ -1,11 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { parse } from 'csv-parse/sync';
-import { users } from '../../db/schema.ts';
+import { classes, classFacilitators, users } from '../../db/schema.ts';
 import { OPENAPI_PATH } from '../../openapi.ts';
 import { createPasswordHasher } from '../../auth/passwords.ts';
 import { createStaffAccount } from '../../facilitator/accounts.ts';
@@ -130,6 +130,113 @@ describe.each(DATABASE_KINDS)('the facilitator console API (%s)', (kind) => {
     } finally {
       await second.app.close();
     }
+  });
+
+  describe('the progress ETag', () => {
+    const etag = async (token = rivera.access) => {
+      const response = await progress(token);
+      expect(response.statusCode).toBe(200);
+      return response.headers.etag as string;
+    };
+    const rename = (table: 'class' | 'student', name: string) =>
+      table === 'class'
+        ? server.database.database.db.update(classes).set({ name }).where(eq(classes.id, classId))
+        : server.database.database.db.update(users).set({ firstName: name }).where(eq(users.id, ana.id));
+
+    it('answers a 304 from one SQL query, without the query that builds the table', async () => {
+      const held = await etag();
+      // The driver's client (a pg Pool or a PGlite): drizzle sends every statement through its `query`.
+      const client = (server.database.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+      const queries = vi.spyOn(client, 'query');
+      try {
+        const response = await progress(rivera.access, { 'if-none-match': held });
+        expect(response.statusCode).toBe(304);
+        expect(response.headers.etag).toBe(held);
+        expect(queries).toHaveBeenCalledTimes(1);
+        // Only the progress query builds the students' rows, `last_activity` among them.
+        expect(JSON.stringify(queries.mock.calls[0])).not.toContain('last_activity');
+      } finally {
+        queries.mockRestore();
+      }
+    });
+
+    it('gives the 200 the ETag a later conditional request computes, and the same one while nothing changed', async () => {
+      const held = await etag();
+      expect(await etag()).toBe(held);
+      // A save by a student on no roster of this class, and a feedback note, show nowhere in the table.
+      expect((await save(server.app, outsider.access, 1, { opening: 'Elsewhere.' })).statusCode).toBe(200);
+      const noted = await server.app.inject({
+        method: 'POST',
+        url: `/api/facilitator/classes/${classId}/students/${ana.id}/days/1/feedback/`,
+        headers: bearer(rivera.access),
+        payload: { field: 'opening', body: 'Good start.' },
+      });
+      expect(noted.statusCode).toBe(201);
+      expect(await etag()).toBe(held);
+      expect((await progress(rivera.access, { 'if-none-match': held })).statusCode).toBe(304);
+      const deleted = await server.app.inject({
+        method: 'DELETE',
+        url: `/api/facilitator/classes/${classId}/students/${ana.id}/days/1/feedback/${noted.json<{ id: number }>().id}/`,
+        headers: bearer(rivera.access),
+      });
+      expect(deleted.statusCode).toBe(204);
+    });
+
+    it('changes after a save by a student on the roster, even one that answers nothing new', async () => {
+      const held = await etag();
+      expect((await save(server.app, ana.access, 2, {})).statusCode).toBe(200);
+      const afterFirst = await progress(rivera.access, { 'if-none-match': held });
+      expect(afterFirst.statusCode).toBe(200);
+      const changed = afterFirst.headers.etag as string;
+      expect(changed).not.toBe(held);
+      // Ana's last activity moved, though her counts did not.
+      expect((await save(server.app, ana.access, 2, {})).statusCode).toBe(200);
+      expect(await etag()).not.toBe(changed);
+    });
+
+    it('changes after the class or a student on its roster is renamed, and comes back when the name does', async () => {
+      const held = await etag();
+      await rename('class', 'Bio 10A (renamed)');
+      const renamedClass = await progress(rivera.access, { 'if-none-match': held });
+      expect(renamedClass.statusCode).toBe(200);
+      expect(renamedClass.json<{ class: { name: string } }>().class.name).toBe('Bio 10A (renamed)');
+      await rename('class', 'Bio 10A');
+      expect(await etag()).toBe(held);
+      await rename('student', 'Anabel');
+      expect((await progress(rivera.access, { 'if-none-match': held })).statusCode).toBe(200);
+      await rename('student', 'Ana');
+      expect((await progress(rivera.access, { 'if-none-match': held })).statusCode).toBe(304);
+    });
+
+    it('changes after a roster change and after a co-facilitator joins', async () => {
+      const held = await etag();
+      const added = await server.app.inject({ method: 'POST', url: `/api/facilitator/classes/${classId}/students/`, headers: bearer(rivera.access), payload: { username: 'olly' } });
+      expect(added.statusCode).toBe(201);
+      const withOlly = await etag();
+      expect(withOlly).not.toBe(held);
+      const removed = await server.app.inject({ method: 'DELETE', url: `/api/facilitator/classes/${classId}/students/${outsider.id}/`, headers: bearer(rivera.access) });
+      expect(removed.statusCode).toBe(204);
+      // The same table as before Olly joined, so the same ETag.
+      const withoutOlly = await etag();
+      expect(withoutOlly).toBe(held);
+      const co = await server.app.inject({ method: 'POST', url: `/api/facilitator/classes/${classId}/facilitators/`, headers: bearer(rivera.access), payload: { username: 'head' } });
+      expect(co.statusCode).toBe(201);
+      expect((await progress(rivera.access, { 'if-none-match': withoutOlly })).statusCode).toBe(200);
+      // The admin sees the same class but did not create it: `is_creator` differs, so does the ETag.
+      const byAdmin = await progress(admin.access);
+      expect(byAdmin.json<{ class: { is_creator: boolean } }>().class.is_creator).toBe(false);
+      expect(byAdmin.headers.etag).not.toBe(await etag());
+      await server.database.database.db.delete(classFacilitators).where(and(eq(classFacilitators.classId, classId), eq(classFacilitators.userId, byAdmin.json<{ class: { facilitators: { id: number; username: string }[] } }>().class.facilitators.find(({ username }) => username === 'head')!.id)));
+      expect((await progress(rivera.access, { 'if-none-match': withoutOlly })).statusCode).toBe(304);
+    });
+
+    it('answers a conditional request for a class not theirs 404, and a student 403, as without one', async () => {
+      const held = await etag();
+      const foreign = await server.app.inject({ url: `/api/facilitator/classes/${otherClassId}/progress/`, headers: { ...bearer(rivera.access), 'if-none-match': held } });
+      expect(foreign.statusCode).toBe(404);
+      const byStudent = await progress(ana.access, { 'if-none-match': held });
+      expect(byStudent.statusCode).toBe(403);
+    });
   });
 
   it("shows a student's day in today's shape and records who looked", async () => {

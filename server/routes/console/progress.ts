@@ -3,11 +3,14 @@
  * which every open class page asks for every 15 s. One SQL query reads the signed-in user's role, the
  * class and the counts together (server/facilitator/progress.ts), and the role is judged by the
  * console's one rule, {@link decideAccess}, as the other routes' pre-handlers judge it. The body is sent
- * as the JSON text PostgreSQL built, with an `ETag`; `If-None-Match` with that ETag answers 304.
+ * as the JSON text PostgreSQL built, with an `ETag` made of the progress's version (a fingerprint of the
+ * rows the body is built from, read in the same query) and of the days shown. A request with
+ * `If-None-Match` first runs the smaller version query (`readProgressVersion`, with the same role check
+ * and 404): the same ETag answers 304 from that one query; another one runs the progress query as well.
  */
 import { createHash } from 'node:crypto';
 import { Type, type Static } from 'typebox';
-import { readProgress } from '../../facilitator/progress.ts';
+import { readProgress, readProgressVersion } from '../../facilitator/progress.ts';
 import { toPersonResponse } from '../../facilitator/classes.ts';
 import type { ConsoleApp, ConsoleContext } from './context.ts';
 import { classNotFound, decideAccess, signedInUserId } from './guards.ts';
@@ -66,6 +69,10 @@ export function progressRoutes(app: ConsoleApp, { db, answersValidator, guards, 
   // The week as the progress table shows it, computed once: each day's title and answer fields.
   const shownWeek = week.map(({ day, title }) => ({ day, title, fields: answersValidator.fields(day).length }));
   const weekJson = JSON.stringify(shownWeek);
+  // The days shown are fixed while the server runs, so they enter the ETag as one digest; a server with
+  // other content (a new day published) answers other ETags.
+  const weekTag = createHash('sha256').update(weekJson).digest('base64url').slice(0, 11);
+  const etagOf = (version: string) => `"${weekTag}.${version}"`;
 
   app.get(
     '/api/facilitator/classes/:id/progress/',
@@ -87,10 +94,19 @@ export function progressRoutes(app: ConsoleApp, { db, answersValidator, guards, 
     },
     async (request, reply) => {
       const userId = signedInUserId(request);
+      const held = request.headers['if-none-match'];
+      if (held !== undefined) {
+        const current = await readProgressVersion(db, userId, request.params.id, shownWeek);
+        const refused = decideAccess(current.role, 'staff');
+        if (refused !== null) throw refused;
+        if (current.version === null) throw classNotFound();
+        const etag = etagOf(current.version);
+        if (held === etag) return reply.header('etag', etag).code(304).send();
+      }
       const progress = await readProgress(db, userId, request.params.id, shownWeek);
       const refused = decideAccess(progress.role, 'staff');
       if (refused !== null) throw refused;
-      if (progress.class === null) throw classNotFound();
+      if (progress.class === null || progress.version === null) throw classNotFound();
       const classJson = JSON.stringify({
         id: progress.class.id,
         name: progress.class.name,
@@ -98,9 +114,9 @@ export function progressRoutes(app: ConsoleApp, { db, answersValidator, guards, 
         facilitators: progress.class.facilitators.map(toPersonResponse),
       });
       const body = `{"class":${classJson},"days":${weekJson},"students":${progress.studentsJson}}`;
-      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-      void reply.header('etag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      // The version was read with the body, so the ETag names this very body even if a save landed after
+      // the version query above.
+      void reply.header('etag', etagOf(progress.version));
       return reply.type('application/json; charset=utf-8').send(asClassProgress(body));
     },
   );

@@ -8,6 +8,7 @@ import { loadDayContent, PUBLISHED_DAYS, type DayContent } from '../days/registr
 import { Loading } from '../layout/Loading.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
 import type { Feedback } from '../api/feedback-endpoints.ts';
+import { feedbackOn, isUnder } from '../feedback/FeedbackNote.tsx';
 import { fetchClassRoster, fetchDayQuestions, fetchStudentDay, type ClassRoster, type DayQuestion, type Person, type StudentDayAnswers } from './answers-api.ts';
 import { consoleKeys, describeFailure } from './console-queries.tsx';
 import { fetchStudentFeedback, FeedbackThread, useFeedback, type FeedbackChange } from './FeedbackThread.tsx';
@@ -87,15 +88,14 @@ export function StudentDayView({ classId, day, data, onFeedbackChange }: Student
   const studentName = fullName(student);
   const beside = useCallback(
     (name: string) => {
-      const under = (path: string) => path === name || path.startsWith(`${name}.`);
-      const fields = data.questions.filter((question) => under(question.path));
+      const fields = data.questions.filter((question) => isUnder(question.path, name));
       return (
         <FeedbackThread
           place={place}
           studentName={studentName}
           name={name}
           fields={fields.length > 0 ? fields : [{ path: name, prompt: name }]}
-          feedback={feedback.filter((each) => under(each.field))}
+          feedback={feedbackOn(feedback, name)}
           actions={actions}
         />
       );

@@ -3,11 +3,16 @@ import type { Feedback } from '../api/feedback-endpoints.ts';
 import './feedback.css';
 
 /**
- * The feedback on the field `name` a widget binds: on that field itself, or on a cell of it when it is a
- * table's list of rows (`name.0.column`), oldest first.
+ * Whether the answers path `path` belongs to the field `name` a widget binds: the field itself, or a
+ * cell of it when it is a table's list of rows (`name.0.column`).
  */
+export function isUnder(path: string, name: string): boolean {
+  return path === name || path.startsWith(`${name}.`);
+}
+
+/** The feedback on the field `name` a widget binds ({@link isUnder}), oldest first. */
 export function feedbackOn(feedback: readonly Feedback[], name: string): Feedback[] {
-  return feedback.filter((each) => each.field === name || each.field.startsWith(`${name}.`));
+  return feedback.filter((each) => isUnder(each.field, name));
 }
 
 /** "row 2" for a cell of a table's row under `name` (`analogies.1.why`), else null. */

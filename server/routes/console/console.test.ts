@@ -7,48 +7,16 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { parse } from 'csv-parse/sync';
 import { classes, classFacilitators, users } from '../../db/schema.ts';
 import { OPENAPI_PATH } from '../../openapi.ts';
-import { createPasswordHasher } from '../../auth/passwords.ts';
-import { createStaffAccount } from '../../facilitator/accounts.ts';
+import { addStaff, logIn, signUpStudent, TEST_PASSWORD as PASSWORD, type Tokens } from '../../test/console-people.ts';
 import { answerFields } from '../../../engine/schema/index.ts';
 import { FIXTURE_DAY_FOLDERS, fixtureDays, fixtureSchema, publishedFixtureDays } from '../../../test/fixture-days.ts';
-import { bearer, createTestApp, DATABASE_KINDS, FAST_PASSWORD_HASHING, testConfig, useTestApp, type TestServer } from '../../test/harness.ts';
+import { bearer, createTestApp, DATABASE_KINDS, testConfig, useTestApp } from '../../test/harness.ts';
 
-const PASSWORD = 'correct horse battery staple';
 /**
  * The week the console shows: the published fixture days (test/fixture-days/), as their lessons' front
  * matter names them. Fixture Day 3 is a draft, which the console leaves out.
  */
 const WEEK = publishedFixtureDays.map(({ day, title }) => ({ day, title }));
-
-interface Tokens {
-  access: string;
-  refresh: string;
-}
-
-async function addStaff(server: TestServer, username: string, role: 'facilitator' | 'admin', lastName = 'Teacher'): Promise<Tokens> {
-  const passwordHash = await createPasswordHasher(FAST_PASSWORD_HASHING).hash(PASSWORD);
-  const result = await createStaffAccount(server.database.database.db, { username, passwordHash, firstName: 'Ms', lastName, role });
-  if (!result.ok) throw new Error(result.error);
-  return logIn(server.app, username);
-}
-
-async function logIn(app: FastifyInstance, username: string, password = PASSWORD): Promise<Tokens> {
-  const response = await app.inject({ method: 'POST', url: '/api/token/', payload: { username, password } });
-  if (response.statusCode !== 200) throw new Error(`login of ${username}: ${response.statusCode} ${response.body}`);
-  return response.json<Tokens>();
-}
-
-async function signUpStudent(app: FastifyInstance, username: string, classroom: string | null, firstName = username): Promise<Tokens & { id: number }> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/student/signup/',
-    payload: { username, password: PASSWORD, first_name: firstName, last_name: 'Student', classroom_name: classroom },
-  });
-  if (response.statusCode !== 201) throw new Error(`sign-up of ${username}: ${response.body}`);
-  const tokens = response.json<Tokens>();
-  const profile = await app.inject({ url: '/api/student/profile/', headers: bearer(tokens.access) });
-  return { ...tokens, id: profile.json<{ id: number }>().id };
-}
 
 function save(app: FastifyInstance, token: string, day: number, answers: Record<string, unknown>) {
   return app.inject({ method: 'POST', url: `/api/student/modules/${day}/response/`, headers: bearer(token), payload: { answers } });
@@ -405,7 +373,7 @@ describe.each(DATABASE_KINDS)('the facilitator console API (%s)', (kind) => {
   });
 
   describe('authorisation', () => {
-    const routes = (): [method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object][] => [
+    const routes = (): [method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object][] => [
       ['GET', '/api/facilitator/classes/'],
       ['POST', '/api/facilitator/classes/', { name: 'Sneaky' }],
       ['DELETE', `/api/facilitator/classes/${classId}/`, { confirm: 'Bio 10A' }],
@@ -425,6 +393,11 @@ describe.each(DATABASE_KINDS)('the facilitator console API (%s)', (kind) => {
       ['POST', '/api/facilitator/facilitators/1/password/'],
       ['GET', '/api/facilitator/unassigned/'],
       ['GET', '/api/facilitator/audit/'],
+      ['GET', `/api/facilitator/classes/${classId}/days/1/feedback/`],
+      ['GET', `/api/facilitator/classes/${classId}/students/${ana.id}/days/1/feedback/`],
+      ['POST', `/api/facilitator/classes/${classId}/students/${ana.id}/days/1/feedback/`, { field: 'opening', body: 'Sneaky.' }],
+      ['PATCH', `/api/facilitator/classes/${classId}/students/${ana.id}/days/1/feedback/1/`, { body: 'Sneaky.' }],
+      ['DELETE', `/api/facilitator/classes/${classId}/students/${ana.id}/days/1/feedback/1/`],
     ];
 
     it('answers 401 without a token and 403 to a student on every route', async () => {

@@ -3,7 +3,7 @@
  * students whose Classroom Name matches the class's name (trimmed, NFKC, case-insensitive, before or
  * after the class was created), plus the students a facilitator added by username, minus those removed.
  */
-import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { classes, classFacilitators, classRosterChanges, users, type Role } from '../db/schema.ts';
 import { classKey } from '../auth/credentials.ts';
@@ -77,6 +77,27 @@ export function rosterIds(classId: SQL | number, nameKey: SQL | string): SQL {
 /** SQL condition: the user `userId` (an SQL expression) is on the roster of the class `classId` ({@link rosterIds}). */
 export function onRoster(classId: SQL | number, nameKey: SQL | string, userId: SQL): SQL {
   return sql`${userId} in ${rosterIds(classId, nameKey)}`;
+}
+
+/**
+ * SQL: two common table expressions for a query that must judge access itself in the same round trip:
+ * `me` (the role of the user `userId`; no row once their account is gone) and `visible` (the class
+ * `classId` with `id`, `name`, `name_key` and `created_by`, only when `me` may see it: an admin every
+ * class, a facilitator the classes they facilitate, as {@link visibleClass} decides). Follow it with the
+ * query's own CTEs and judge `me.role` with `decideAccess` (server/routes/console/guards.ts).
+ *
+ * @param userId - the signed-in user's id (an SQL expression or placeholder)
+ * @param classId - the class asked for (an SQL expression or placeholder)
+ */
+export function visibleClassScope(userId: SQL | Placeholder, classId: SQL | Placeholder): SQL {
+  return sql`me as (select role from ${users} where id = ${userId}),
+    visible as (
+      select cl.id, cl.name, cl.name_key, cl.created_by
+      from ${classes} cl, me
+      where cl.id = ${classId}
+        and (me.role = 'admin' or (me.role = 'facilitator'
+             and exists (select 1 from ${classFacilitators} mine where mine.class_id = cl.id and mine.user_id = ${userId})))
+    )`;
 }
 
 /**

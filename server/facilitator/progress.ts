@@ -9,8 +9,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
-import { classes, classFacilitators, dayAnswers, users, type Role } from '../db/schema.ts';
-import { rosterIds, type Person } from './classes.ts';
+import { classFacilitators, dayAnswers, users, type Role } from '../db/schema.ts';
+import { rosterIds, visibleClassScope, type Person } from './classes.ts';
 
 /** A day of the progress table: its number and how many answer fields it has. */
 export interface ProgressDay {
@@ -69,19 +69,15 @@ const classId = sql.placeholder('classId');
 const days = sql`${sql.placeholder('days')}::int[]`;
 
 /**
- * The CTEs both queries share: `me` (the user's role; no row when the account is gone), `c` (the class
- * when they may see it: an admin every class, a facilitator those they facilitate, as `visibleClass` in
- * server/facilitator/classes.ts; its facilitators as JSON text) and `roster` ({@link rosterIds}).
+ * The CTEs both queries share: `me` and `visible` ({@link visibleClassScope}: the user's role, and the
+ * class when they may see it), `c` (that class with its facilitators as JSON text) and `roster` ({@link rosterIds}).
  */
-const scope = sql`me as (select role from ${users} where id = ${userId}),
+const scope = sql`${visibleClassScope(userId, classId)},
     c as (
-      select cl.id, cl.name, cl.name_key, cl.created_by,
+      select v.*,
         (select json_agg(json_build_object('id', f.id, 'username', f.username, 'first_name', f.first_name, 'last_name', f.last_name) order by f.last_name, f.first_name)
-           from ${classFacilitators} cf join ${users} f on f.id = cf.user_id where cf.class_id = cl.id)::text as facilitators
-      from ${classes} cl, me
-      where cl.id = ${classId}
-        and (me.role = 'admin' or (me.role = 'facilitator'
-             and exists (select 1 from ${classFacilitators} mine where mine.class_id = cl.id and mine.user_id = ${userId})))
+           from ${classFacilitators} cf join ${users} f on f.id = cf.user_id where cf.class_id = v.id)::text as facilitators
+      from visible v
     ),
     roster as (
       select ${users.id} as id, ${users.username} as username, ${users.firstName} as first_name, ${users.lastName} as last_name,

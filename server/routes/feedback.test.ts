@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { answerFeedback } from '../db/schema.ts';
 import type { FeedbackResponse } from '../facilitator/feedback.ts';
 import { addStaff, signUpStudent, type Tokens } from '../test/console-people.ts';
@@ -129,8 +129,25 @@ describe.each(DATABASE_KINDS)('feedback on answers (%s)', (kind) => {
     for (const url of ['/api/student/feedback/', '/api/student/modules/1/feedback/']) expect((await server.app.inject({ url })).statusCode).toBe(401);
     // A student who is not on the class's roster is not found, even by the class's facilitator.
     const outsider = await signUpStudent(server.app, 'olly', 'Chemistry 9', 'Olly');
-    expect((await write({ field: 'geneQ1', body: 'Hi' }, rivera.access, `/api/facilitator/classes/${classId}/students/${outsider.id}/days/1/feedback/`)).statusCode).toBe(404);
+    const outsidersDay = `/api/facilitator/classes/${classId}/students/${outsider.id}/days/1/feedback/`;
+    expect((await write({ field: 'geneQ1', body: 'Hi' }, rivera.access, outsidersDay)).statusCode).toBe(404);
+    expect((await server.app.inject({ url: outsidersDay, headers: bearer(rivera.access) })).json()).toEqual({ detail: 'This student is not in this class.', code: 'not_found' });
     expect(JSON.stringify(await stored())).toBe(before);
+  });
+
+  it("reads a student's day of feedback, with the access checks, in one query", async () => {
+    await write({ field: 'geneQ2', body: 'Counted.' });
+    const expected = (await stored()).filter(({ studentId, day }) => studentId === ana.id && day === 1).map(({ id }) => id).sort((a, b) => a - b);
+    // The driver's client (a pg Pool or a PGlite): drizzle sends every statement through its `query`.
+    const client = (server.database.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const queries = vi.spyOn(client, 'query');
+    try {
+      const response = await server.app.inject({ url: onAna(), headers: bearer(rivera.access) });
+      expect(response.json<{ results: FeedbackResponse[] }>().results.map(({ id }) => id)).toEqual(expected);
+      expect(queries).toHaveBeenCalledTimes(1);
+    } finally {
+      queries.mockRestore();
+    }
   });
 
   it('goes with the class when an admin deletes it', async () => {

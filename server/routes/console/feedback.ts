@@ -18,9 +18,11 @@ import {
   findFeedback,
   listFeedback,
   MAX_FEEDBACK_LENGTH,
+  readStudentDayFeedback,
   toFeedbackResponse,
   type FeedbackRow,
 } from '../../facilitator/feedback.ts';
+import { classNotFound, decideAccess, signedInUserId, studentNotFound } from './guards.ts';
 import type { ConsoleApp, ConsoleContext } from './context.ts';
 import { CLASS_ID, dayParam, errorReplies, noContent, pathIds, STUDENT_ID } from './schemas.ts';
 
@@ -77,7 +79,9 @@ export function feedbackRoutes(app: ConsoleApp, { db, answersValidator, guards }
   app.get(
     '/api/facilitator/classes/:id/students/:studentId/days/:day/feedback/',
     {
-      ...guards.staff,
+      // The role, the class and the student are checked by the list's own query, so the route runs
+      // `authenticate` alone (as the progress route does).
+      onRequest: guards.staff.onRequest,
       schema: {
         summary: "The feedback on a student's answers for a day, with when the student read each",
         params: studentDayParams,
@@ -85,9 +89,14 @@ export function feedbackRoutes(app: ConsoleApp, { db, answersValidator, guards }
       },
     },
     async (request) => {
-      const { staff, on } = await studentDay(request, request.params);
-      const rows = await listFeedback(db, { studentIds: [on.studentId], day: on.day });
-      return { results: rows.map((row) => toFeedbackResponse(row, staff.id)) };
+      const userId = signedInUserId(request);
+      const { id: classId, studentId, day } = request.params;
+      const found = await readStudentDayFeedback(db, userId, { classId, studentId, day });
+      const refused = decideAccess(found.role, 'staff');
+      if (refused !== null) throw refused;
+      if (!found.classFound) throw classNotFound();
+      if (!found.studentFound) throw studentNotFound();
+      return { results: found.rows.map((row) => toFeedbackResponse(row, userId)) };
     },
   );
 

@@ -66,6 +66,11 @@ export function classNotFound(): HttpError {
   return new HttpError('not_found', 'No class with this id is yours.');
 }
 
+/** The 404 of a student who is not on the class's roster (or does not exist). */
+export function studentNotFound(): HttpError {
+  return new HttpError('not_found', 'This student is not in this class.');
+}
+
 /** A pre-handler of the console: runs after `authenticate`, throws the rule's error or lets the request through. */
 type Guard = (request: FastifyRequest) => Promise<void>;
 
@@ -124,7 +129,7 @@ export function consoleGuards(db: Database, authenticate: onRequestAsyncHookHand
     },
     async studentOf(classRow, studentId) {
       const student = await rosterStudent(db, classRow, studentId);
-      if (student === null) throw new HttpError('not_found', 'This student is not in this class.');
+      if (student === null) throw studentNotFound();
       return student;
     },
     requireCreatorOrAdmin(staff, classRow) {

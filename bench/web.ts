@@ -8,8 +8,9 @@
  *    with a fresh PGlite in a temp folder, and the floor (bench/web/floor-server.ts) on another, its API
  *    requests passed to the same server.
  * 2. Lighthouse (node API, default config: the mobile preset with simulated throttling) over /login,
- *    /, /student_profile, /inbox and every day (content/days/day-N.mdx with its schema), each run beside a
- *    run of the floor, the two in turn (floor first in even rounds, the route first in odd ones). Every
+ *    /, /student_profile, /inbox and every day (content/days/day-N.mdx with its schema), and the floor,
+ *    in `RUNS` rounds: the floor once a round (first in even rounds, last in odd ones), the routes in an
+ *    order that moves by one place each round. Every
  *    run signs in a new student (so no token expires in a long run), whose tokens are written into the
  *    Chromium profile's localStorage (`accessToken`, `refreshToken`: docs/requirements.md#api-calls) before
  *    Lighthouse runs with its storage reset off; the HTTP cache and the service worker are cleared before
@@ -22,7 +23,9 @@
  * after, says which goals are met, and writes bench/results/web.json. Needs `npm run build` first (it
  * says so if dist/ is missing). Options (environment): `RUNS=5` (the default) Lighthouse rounds, the
  * medians kept and the spread printed; `ROUTES=/login,/sections/day-1` limits the routes;
- * `LHR_DIR=/tmp/lhr` keeps each full Lighthouse report there (JSON, open it in the Lighthouse viewer).
+ * `LHR_DIR=/tmp/lhr` keeps each full Lighthouse report there (JSON, open it in the Lighthouse viewer);
+ * `BASELINE_DIST=/tmp/old/dist` serves another build beside this one and measures its Day 1 in turn with
+ * this build's (Lighthouse and editable), to compare a change before and after in one run.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -69,9 +72,11 @@ interface RouteResult {
   opportunities: string[];
   /** Lighthouse's measure of this machine's speed during the run (`environment.benchmarkIndex`). */
   benchmarkIndex: number;
+  /** Main-thread time by kind (Lighthouse's `mainthread-work-breakdown`: Script Evaluation, Style & Layout, …), ms. */
+  mainThreadMs: Record<string, number>;
 }
 
-/** A route's Lighthouse runs and the floor's runs beside them. Figures are medians over the runs. */
+/** A route's Lighthouse runs, with the floor's medians of the same run beside them. Figures are medians over the runs. */
 interface RouteFigures {
   route: string;
   score: number;
@@ -82,7 +87,6 @@ interface RouteFigures {
   /** The route's run with the median score, for its LCP element and opportunities. */
   medianRun: RouteResult;
   runs: RouteResult[];
-  floorRuns: RouteResult[];
 }
 
 /**
@@ -102,12 +106,12 @@ function dayRoutes(): string[] {
  *
  * @throws when it exits first or is not up within 60 s (a fresh PGlite takes about 5 s)
  */
-async function startServer(port: number, dataDir: string, logFile: string): Promise<ChildProcess> {
+async function startServer(port: number, dataDir: string, logFile: string, staticDir = 'dist'): Promise<ChildProcess> {
   const log = openSync(logFile, 'a');
   // `node` itself, never npx, so the pid we stop is the server's (an npx wrapper's child would survive).
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     // A student of their own for every Lighthouse run: more sign-ups from 127.0.0.1 than a school address's burst allows.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', SIGNUPS_BURST: '1000' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir, LOG_LEVEL: 'warn', DATABASE_URL: '', SIGNUPS_BURST: '1000' },
     stdio: ['ignore', log, log],
   });
   const deadline = Date.now() + 60_000;
@@ -206,6 +210,9 @@ async function lighthouseRun(url: string, port: number, route: string): Promise<
     lcpElement: lcpParts?.find((part) => part.type === 'node')?.snippet ?? (audit('lcp-breakdown-insight')?.errorMessage ? 'unavailable (Lighthouse gatherer error)' : null),
     opportunities,
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    mainThreadMs: Object.fromEntries(
+      ((audit('mainthread-work-breakdown')?.details as { items?: { groupLabel: string; duration: number }[] } | undefined)?.items ?? []).map((item) => [item.groupLabel, Math.round(item.duration)]),
+    ),
   };
 }
 
@@ -247,16 +254,24 @@ function routeVerdict(each: RouteFigures): { tbt: boolean; score: boolean } {
   return { tbt: each.tbtMs <= each.floorTbtMs + GOALS.tbtOverFloorMs, score: each.score >= each.floorScore - GOALS.scoreUnderFloor };
 }
 
-function printRoutes(results: RouteFigures[]): void {
+function printRoutes(results: RouteFigures[], floorRuns: RouteResult[]): void {
   console.log(`\nLighthouse ${lighthouseVersion}, mobile preset (simulated slow 4G, 4x CPU), performance only; medians, each route beside the floor's runs of the same rounds`);
   console.log(`${'route'.padEnd(18)} ${'score'.padStart(5)} ${'floor'.padStart(5)} ${'TBT'.padStart(7)} ${'floor'.padStart(7)} ${'LCP'.padStart(7)}  goals (TBT <= floor + ${GOALS.tbtOverFloorMs} ms, score >= floor - ${GOALS.scoreUnderFloor})`);
   for (const each of results) {
     const verdict = routeVerdict(each);
     const flag = verdict.tbt && verdict.score ? 'met' : `MISSED${verdict.tbt ? '' : ' (TBT)'}${verdict.score ? '' : ' (score)'}: ${each.medianRun.opportunities.join(', ') || 'no single audit'}`;
     console.log(
-      `${each.route.padEnd(18)} ${String(each.score).padStart(5)} ${String(each.floorScore).padStart(5)} ${`${each.tbtMs} ms`.padStart(7)} ${`${each.floorTbtMs} ms`.padStart(7)} ${`${each.lcpMs} ms`.padStart(7)}  ${flag}`,
+      `${each.route.padEnd(18)} ${String(each.score).padStart(5)} ${String(each.floorScore).padStart(5)} ${`${each.tbtMs} ms`.padStart(7)} ${`${each.floorTbtMs} ms`.padStart(7)} ${`${each.lcpMs} ms`.padStart(7)}  ${each.route.endsWith('(baseline)') ? '(not judged)' : flag}`,
     );
   }
+  const breakdown = (runs: RouteResult[]) => {
+    const kinds = Object.keys(runs[0]?.mainThreadMs ?? {});
+    const total = medianOf(runs, (run) => Object.values(run.mainThreadMs).reduce((sum, ms) => sum + ms, 0));
+    return `${total} ms: ${kinds.map((kind) => `${kind} ${medianOf(runs, (run) => run.mainThreadMs[kind] ?? 0)}`).join(', ')}`;
+  };
+  console.log("main thread (Lighthouse's breakdown, medians over the runs):");
+  for (const each of results.filter((result) => result.route.startsWith('/sections/day-1'))) console.log(`  ${each.route}: ${breakdown(each.runs)}`);
+  console.log(`  floor: ${breakdown(floorRuns)}`);
 }
 
 function printFirstVisitJs(js: FirstVisitJs): void {
@@ -276,6 +291,10 @@ function printTyping(name: string, typing: DayResponsiveness['typing']): void {
     `  ${name}: typing ${typing.keystrokes} characters into ${typing.field}: ${typing.entries} Event Timing entries >= ${typing.durationThresholdMs} ms; ` +
       `input delay max ${typing.maxInputDelayMs} ms, p95 ${typing.p95InputDelayMs} ms; duration max ${typing.maxDurationMs} ms; ${typing.overGoal} at or over ${GOALS.inputDelayMs} ms`,
   );
+  for (const frame of typing.longFrames.slice(0, 3)) {
+    const scripts = frame.scripts.map((script) => `${script.invoker || script.invokerType} ${script.sourceFunctionName || '?'}@${script.sourceURL || '?'} ${Math.round(script.duration)} ms`).join('; ');
+    console.log(`    long frame at ${Math.round(frame.startTime)} ms: ${Math.round(frame.duration)} ms (blocking ${Math.round(frame.blockingDuration)} ms)${scripts ? `: ${scripts}` : ''}`);
+  }
 }
 
 function printDay(day: DayResponsiveness): void {
@@ -283,6 +302,9 @@ function printDay(day: DayResponsiveness): void {
   console.log(`\nDay 1 at ${day.cpuThrottlingRate}x CPU throttling (Chromium, no network throttling), its answers saved whole`);
   console.log(`  navigation to editable, cold loads in turn: floor [${editable.floorRunsMs.join(', ')}], Day 1 [${editable.dayRunsMs.join(', ')}] ms`);
   console.log(`  medians: Day 1 ${editable.dayMedianMs} ms, floor ${editable.floorMedianMs} ms = ${editable.dayOverFloor} x the floor (goal <= ${GOALS.editableOverFloor})`);
+  if (editable.baseline !== null) {
+    console.log(`  the baseline build's Day 1, in turn with them: [${editable.baseline.runsMs.join(', ')}] ms, median ${editable.baseline.medianMs} ms = ${editable.baseline.overFloor} x the floor`);
+  }
   printTyping('Day 1', day.typing);
   printTyping('floor', day.floorTyping);
   console.log(`  goal: no keystroke of Day 1 with an input delay of ${GOALS.inputDelayMs} ms or more`);
@@ -302,7 +324,8 @@ async function studentWithDayOne(origin: string): Promise<{ access: string; refr
 
 async function main(): Promise<void> {
   if (!existsSync('dist/index.html')) throw new Error('dist/ has no build: run `npm run build` first.');
-  const runs = Math.max(1, Number(process.env.RUNS ?? 5));
+  // RUNS=0 skips Lighthouse: Day 1's responsiveness and the JavaScript alone, for a quick look.
+  const runs = Math.max(0, Number(process.env.RUNS ?? 5));
   const allRoutes = ['/login', '/', '/student_profile', '/inbox', ...dayRoutes()];
   const routes = process.env.ROUTES ? process.env.ROUTES.split(',').map((route) => route.trim()) : allRoutes;
 
@@ -313,6 +336,12 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()[0]!;
   console.log(`bench:web: server on ${origin}, data in ${work} (log: ${logFile}), ${cpus().length} cores, load ${loadBefore.toFixed(2)}`);
   const server = await startServer(port, join(work, 'data'), logFile);
+  // BASELINE_DIST: another build (say, the last commit's `dist/`) served by a second server of its own, its
+  // Day 1 measured in turn with this build's (bench/README.md#an-earlier-build).
+  const baselineDist = process.env.BASELINE_DIST?.trim() ? resolve(process.env.BASELINE_DIST.trim()) : null;
+  const baselinePort = baselineDist === null ? null : await freePort();
+  const baselineOrigin = baselinePort === null ? null : `http://127.0.0.1:${baselinePort}`;
+  const baselineServer = baselineDist === null ? null : await startServer(baselinePort!, join(work, 'baseline-data'), join(work, 'baseline.log'), baselineDist);
   let floor: Floor | null = null;
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   let finished = false;
@@ -323,38 +352,41 @@ async function main(): Promise<void> {
     const profile = join(work, 'chromium-profile');
     mkdirSync(profile);
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, userDataDir: profile });
-    const byRoute = new Map<string, { runs: RouteResult[]; floorRuns: RouteResult[] }>(routes.map((route) => [route, { runs: [], floorRuns: [] }]));
+    // What Lighthouse measures: each route of this build, and with BASELINE_DIST Day 1 of the other build too.
+    const targets = [
+      ...routes.map((route) => ({ name: route, origin, path: route })),
+      ...(baselineOrigin === null ? [] : [{ name: '/sections/day-1 (baseline)', origin: baselineOrigin, path: '/sections/day-1' }]),
+    ];
+    const byRoute = new Map<string, RouteResult[]>(targets.map(({ name }) => [name, []]));
+    const floorRuns: RouteResult[] = [];
+    const measureFloor = () =>
+      withRetry('floor', async () => {
+        await prepareProfile(chrome!.port, floor!.origin, await createStudent(origin));
+        return lighthouseRun(floorUrl, chrome!.port, 'floor');
+      });
     for (let round = 0; round < runs; round += 1) {
-      for (const route of routes) {
-        const signedIn = route !== '/login' && route !== '/';
-        const measureRoute = () =>
-          withRetry(route, async () => {
-            // A new student for every run: tokens never expire or rotate away in the middle of a long run.
-            await prepareProfile(chrome!.port, origin, signedIn ? await createStudent(origin) : null);
-            return lighthouseRun(`${origin}${route}`, chrome!.port, route);
-          });
-        const measureFloor = () =>
-          withRetry(`floor beside ${route}`, async () => {
-            await prepareProfile(chrome!.port, floor!.origin, await createStudent(origin));
-            return lighthouseRun(floorUrl, chrome!.port, `floor${route}`);
-          });
-        const figures = byRoute.get(route)!;
-        // In turn, so that neither the floor nor the route always runs on a machine warmed by the other.
-        if (round % 2 === 0) {
-          figures.floorRuns.push(await measureFloor());
-          figures.runs.push(await measureRoute());
-        } else {
-          figures.runs.push(await measureRoute());
-          figures.floorRuns.push(await measureFloor());
-        }
-        const [run, floorRun] = [figures.runs.at(-1)!, figures.floorRuns.at(-1)!];
-        console.log(`  round ${round + 1}/${runs} ${route}: ${run.performance} (floor ${floorRun.performance}), TBT ${run.tbtMs} ms (floor ${floorRun.tbtMs} ms), benchmarkIndex ${run.benchmarkIndex}`);
+      // The floor once a round, first in even rounds and last in odd ones, and the routes in turns that
+      // move each one to another place, so that no figure always runs on a machine warmed by the same page.
+      const shift = round % targets.length;
+      const order = [...targets.slice(shift), ...targets.slice(0, shift)];
+      if (round % 2 === 0) floorRuns.push(await measureFloor());
+      for (const target of order) {
+        const signedIn = target.path !== '/login' && target.path !== '/';
+        const run = await withRetry(target.name, async () => {
+          // A new student for every run: tokens never expire or rotate away in the middle of a long run.
+          await prepareProfile(chrome!.port, target.origin, signedIn ? await createStudent(target.origin) : null);
+          return lighthouseRun(`${target.origin}${target.path}`, chrome!.port, target.name);
+        });
+        byRoute.get(target.name)!.push(run);
+        console.log(`  round ${round + 1}/${runs} ${target.name}: ${run.performance}, TBT ${run.tbtMs} ms, benchmarkIndex ${run.benchmarkIndex}`);
       }
+      if (round % 2 === 1) floorRuns.push(await measureFloor());
+      console.log(`  round ${round + 1}/${runs} floor: ${floorRuns.at(-1)!.performance}, TBT ${floorRuns.at(-1)!.tbtMs} ms`);
     }
     chrome.kill();
     chrome = null;
-    const results: RouteFigures[] = routes.map((route) => {
-      const { runs: routeRuns, floorRuns } = byRoute.get(route)!;
+    const results: RouteFigures[] = (runs === 0 ? [] : targets).map(({ name: route }) => {
+      const routeRuns = byRoute.get(route)!;
       return {
         route,
         score: medianOf(routeRuns, (each) => each.performance),
@@ -364,31 +396,40 @@ async function main(): Promise<void> {
         floorTbtMs: medianOf(floorRuns, (each) => each.tbtMs),
         medianRun: median(routeRuns, (each) => each.performance),
         runs: routeRuns,
-        floorRuns,
       };
     });
-    const everyRun = results.flatMap((each) => [...each.runs, ...each.floorRuns]);
-    const benchmarkIndex = { median: medianOf(everyRun, (each) => each.benchmarkIndex), min: Math.min(...everyRun.map((each) => each.benchmarkIndex)), max: Math.max(...everyRun.map((each) => each.benchmarkIndex)) };
+    const everyRun = [...results.flatMap((each) => each.runs), ...floorRuns];
+    const benchmarkIndex = everyRun.length === 0 ? null : { median: medianOf(everyRun, (each) => each.benchmarkIndex), min: Math.min(...everyRun.map((each) => each.benchmarkIndex)), max: Math.max(...everyRun.map((each) => each.benchmarkIndex)) };
 
-    const day = await measureDayResponsiveness({ origin, floorUrl, tokens: await studentWithDayOne(origin), goals: GOALS });
+    const day = await measureDayResponsiveness({
+      origin,
+      floorUrl,
+      tokens: await studentWithDayOne(origin),
+      baseline: baselineOrigin === null ? null : { origin: baselineOrigin, tokens: await studentWithDayOne(baselineOrigin) },
+      goals: GOALS,
+    });
     const firstVisitJs = await measureFirstVisitJs(allRoutes);
     const loadAfter = loadavg()[0]!;
 
-    printRoutes(results);
+    if (runs > 0) printRoutes(results, floorRuns);
     printDay(day);
     printFirstVisitJs(firstVisitJs);
-    console.log(`\nmachine: Lighthouse benchmarkIndex median ${benchmarkIndex.median} (${benchmarkIndex.min} to ${benchmarkIndex.max}); load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`);
+    const index = benchmarkIndex === null ? 'not measured (RUNS=0)' : `median ${benchmarkIndex.median} (${benchmarkIndex.min} to ${benchmarkIndex.max})`;
+    console.log(`\nmachine: Lighthouse benchmarkIndex ${index}; load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`);
 
+    // The other build's Day 1 is there to compare with, not to judge.
+    const judged = results.filter((each) => !each.route.endsWith('(baseline)'));
     const goals = {
-      tbtWithin100msOfFloor: results.every((each) => routeVerdict(each).tbt),
-      scoreWithin5OfFloor: results.every((each) => routeVerdict(each).score),
+      // null: not measured (RUNS=0).
+      tbtWithin100msOfFloor: runs === 0 ? null : judged.every((each) => routeVerdict(each).tbt),
+      scoreWithin5OfFloor: runs === 0 ? null : judged.every((each) => routeVerdict(each).score),
       editableWithin2xFloor: day.editable.dayOverFloor <= GOALS.editableOverFloor,
       inputDelayUnder50ms: day.typing.maxInputDelayMs < GOALS.inputDelayMs && (day.typing.firstInput?.inputDelayMs ?? 0) < GOALS.inputDelayMs,
       loginWithin110PercentOfFloor: firstVisitJs.loginOverFloor <= GOALS.loginOverFloor,
       everyDayAtMost150kB: firstVisitJs.routes.filter((each) => isDay(each.route)).every((each) => each.gzipBytes <= GOALS.dayJsBytes),
     };
     const chromiumVersion = execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }).trim();
-    const partial = process.env.ROUTES !== undefined;
+    const partial = process.env.ROUTES !== undefined || runs === 0;
     const report = {
       measuredAt: new Date().toISOString(),
       machine: { cores: cpus().length, loadAverage1mBefore: loadBefore, loadAverage1mAfter: loadAfter, benchmarkIndex, node: process.version, chromium: chromiumVersion },
@@ -397,21 +438,23 @@ async function main(): Promise<void> {
         config: 'default (mobile preset: simulated throttling, 150 ms RTT, 1.6 Mbps, 4x CPU slowdown)',
         runsPerRoute: runs,
         floor: `${FLOOR_PATH}: bench/web/floor/main.tsx (React, react-dom, react-router, one fetch of Day 1's answers, one labelled text box)`,
-        routes: results.map(({ medianRun, runs: routeRuns, floorRuns, ...figures }) => ({
+        floorRuns: floorRuns.map(({ performance, tbtMs, lcpMs, benchmarkIndex: index, mainThreadMs }) => ({ performance, tbtMs, lcpMs, benchmarkIndex: index, mainThreadMs })),
+        routes: results.map(({ medianRun, runs: routeRuns, ...figures }) => ({
           ...figures,
-          goalsMet: routeVerdict({ medianRun, runs: routeRuns, floorRuns, ...figures }),
+          goalsMet: routeVerdict({ medianRun, runs: routeRuns, ...figures }),
           lcpElement: medianRun.lcpElement,
           opportunities: medianRun.opportunities,
-          spread: { score: routeRuns.map((each) => each.performance), tbtMs: routeRuns.map((each) => each.tbtMs), floorScore: floorRuns.map((each) => each.performance), floorTbtMs: floorRuns.map((each) => each.tbtMs) },
+          mainThreadMs: medianRun.mainThreadMs,
+          spread: { score: routeRuns.map((each) => each.performance), tbtMs: routeRuns.map((each) => each.tbtMs) },
         })),
       },
       dayResponsiveness: day,
       firstVisitJs,
       goals: { targets: GOALS, met: goals },
     };
-    console.log(`\ngoals: ${Object.entries(goals).map(([name, met]) => `${name} ${met ? 'met' : 'MISSED'}`).join(', ')}`);
+    console.log(`\ngoals: ${Object.entries(goals).map(([name, met]) => `${name} ${met === null ? 'not measured' : met ? 'met' : 'MISSED'}`).join(', ')}`);
     if (partial) {
-      console.log(`ROUTES=${process.env.ROUTES}: a partial run, ${RESULTS_FILE} left as it was`);
+      console.log(`${runs === 0 ? 'RUNS=0' : `ROUTES=${process.env.ROUTES}`}: a partial run, ${RESULTS_FILE} left as it was`);
     } else {
       mkdirSync(resolve('bench/results'), { recursive: true });
       writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
@@ -424,8 +467,11 @@ async function main(): Promise<void> {
   } finally {
     chrome?.kill();
     await floor?.close();
-    server.kill('SIGTERM');
-    await new Promise((done) => (server.exitCode !== null ? done(null) : server.once('exit', done)));
+    for (const each of [server, baselineServer]) {
+      if (each === null) continue;
+      each.kill('SIGTERM');
+      await new Promise((done) => (each.exitCode !== null ? done(null) : each.once('exit', done)));
+    }
     if (finished) rmSync(work, { recursive: true, force: true });
   }
 }

@@ -64,7 +64,9 @@ test('a step dragged by touch lands in the slot under the finger while the page 
   // The last slot: on a phone the order list sits below the steps, off screen when the drag begins.
   const targetSlot = await order.getByRole('listitem').count();
   const firstStep = steps.getByRole('listitem').first();
-  const stepText = (await firstStep.locator('.order-steps__text').innerText()).trim();
+  // textContent, not innerText: a lesson part far from the screen is not drawn yet (content-visibility), and innerText reads what is drawn.
+  const stepText = ((await firstStep.locator('.order-steps__text').textContent()) ?? '').trim();
+  expect(stepText).not.toBe('');
   const handle = firstStep.getByRole('button').first();
 
   // The first step just below the top auto-scroll band, so the drop slot is below the fold.

@@ -10,6 +10,7 @@
  *   Helix's Day 1 renders the lesson once the saved answers, the drafts on the device and the lesson
  *   chunk are in, and its save pill then reads "Ready"; the floor shows "Ready" and its one text box once
  *   its answers arrive. Cold loads in fresh browser contexts, the floor and Day 1 in turn.
+ *   With a baseline (another build, bench:web's BASELINE_DIST), its Day 1 loads between the two.
  * - **Typing**: 200 characters typed, one every 50 ms, into the lesson's text box half-way down the
  *   page (not the first: the form above it is rendered and bound too), timed by the browser's own Event
  *   Timing entries (`PerformanceObserver` type `event` with `durationThreshold: 16`, plus
@@ -60,13 +61,37 @@ export interface Typing {
   firstInput: { name: string; inputDelayMs: number; durationMs: number } | null;
   /** The slowest entries, to see what was slow. */
   slowest: EventEntry[];
+  /**
+   * The long animation frames (over 50 ms, the browser's Long Animation Frames API) while typing, longest
+   * first, with the scripts that ran in them: what a slow keystroke waited for.
+   */
+  longFrames: LongFrame[];
+}
+
+/** A long animation frame as the page recorded it: times in ms from navigation start. */
+interface LongFrame {
+  startTime: number;
+  duration: number;
+  blockingDuration: number;
+  scripts: { invoker: string; invokerType: string; sourceURL: string; sourceFunctionName: string; duration: number; forcedStyleAndLayoutDuration: number }[];
 }
 
 /** What `measureDayResponsiveness` reports. Times in ms. */
 export interface DayResponsiveness {
   cpuThrottlingRate: number;
-  /** Cold loads to editable, the floor's and Day 1's in the order they ran (floor, Day 1, floor, …). */
-  editable: { floorRunsMs: number[]; dayRunsMs: number[]; floorMedianMs: number; dayMedianMs: number; dayOverFloor: number; signal: string };
+  /**
+   * Cold loads to editable, the floor's and Day 1's in the order they ran (floor, Day 1, floor, …); with a
+   * baseline, its Day 1 between the two (floor, baseline, Day 1, …).
+   */
+  editable: {
+    floorRunsMs: number[];
+    dayRunsMs: number[];
+    floorMedianMs: number;
+    dayMedianMs: number;
+    dayOverFloor: number;
+    baseline: { runsMs: number[]; medianMs: number; overFloor: number } | null;
+    signal: string;
+  };
   typing: Typing;
   floorTyping: Typing;
 }
@@ -77,7 +102,7 @@ export interface DayResponsiveness {
  * helper that does not exist in the page.
  */
 const INSTRUMENT = `(() => {
-  const bench = { editableAt: null, events: [], firstInput: null };
+  const bench = { editableAt: null, events: [], firstInput: null, frames: [] };
   window.__bench = bench;
   const copy = (entry) => ({ name: entry.name, startTime: entry.startTime, processingStart: entry.processingStart,
     processingEnd: entry.processingEnd, duration: entry.duration, interactionId: entry.interactionId || 0 });
@@ -85,6 +110,11 @@ const INSTRUMENT = `(() => {
     .observe({ type: 'event', durationThreshold: ${DURATION_THRESHOLD_MS}, buffered: true });
   new PerformanceObserver((list) => { const entry = list.getEntries()[0]; if (entry) bench.firstInput = copy(entry); })
     .observe({ type: 'first-input', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const frame of list.getEntries()) bench.frames.push({ startTime: frame.startTime, duration: frame.duration, blockingDuration: frame.blockingDuration,
+      scripts: (frame.scripts || []).map((script) => ({ invoker: script.invoker, invokerType: script.invokerType, sourceURL: (script.sourceURL || '').split('/').pop(),
+        sourceFunctionName: script.sourceFunctionName, duration: script.duration, forcedStyleAndLayoutDuration: script.forcedStyleAndLayoutDuration })) });
+  }).observe({ type: 'long-animation-frame', buffered: true });
   const observer = new MutationObserver(() => {
     const pill = [...document.querySelectorAll('[role="status"]')].some((element) => /^(Ready|Saved)/.test((element.textContent || '').trim()));
     if (pill && document.querySelector('main textarea')) {
@@ -133,14 +163,16 @@ async function typeHalfWayDown(page: Page, goals: { inputDelayMs: number }): Pro
   // Let the scroll's work (content drawn as it comes into view) settle before the first keystroke.
   await page.waitForTimeout(1_000);
   await page.evaluate(() => {
-    (window as unknown as { __bench: { events: unknown[] } }).__bench.events = [];
+    const bench = (window as unknown as { __bench: { events: unknown[]; frames: unknown[] } }).__bench;
+    bench.events = [];
+    bench.frames = [];
   });
   await field.click();
   const text = 'Gene expression makes a protein from a gene; regulation decides when and how much. '.repeat(3).slice(0, KEYSTROKES);
   await page.keyboard.type(text, { delay: KEYSTROKE_INTERVAL_MS });
   // Let the last events and the autosave two seconds later finish, then read what the browser reported.
   await page.waitForTimeout(3_000);
-  const recorded = await page.evaluate(() => (window as unknown as { __bench: { events: unknown[]; firstInput: unknown } }).__bench);
+  const recorded = await page.evaluate(() => (window as unknown as { __bench: { events: unknown[]; firstInput: unknown; frames: unknown[] } }).__bench);
   const typed = await field.inputValue();
   if (!typed.includes(text)) throw new Error(`Typing into "${label}" lost characters: the field holds ${typed.length} characters, without the ${text.length} typed.`);
 
@@ -162,6 +194,7 @@ async function typeHalfWayDown(page: Page, goals: { inputDelayMs: number }): Pro
     overGoal: keyboard.filter((entry) => delay(entry) >= goals.inputDelayMs).length,
     firstInput: first ? { name: first.name, inputDelayMs: round(delay(first)), durationMs: round(first.duration) } : null,
     slowest: [...keyboard].sort((a, b) => b.duration - a.duration).slice(0, 5),
+    longFrames: [...(recorded.frames as LongFrame[])].sort((a, b) => b.duration - a.duration).slice(0, 5),
   };
 }
 
@@ -177,17 +210,21 @@ export async function measureDayResponsiveness({
   origin,
   floorUrl,
   tokens,
+  baseline,
   goals,
 }: {
   origin: string;
   floorUrl: string;
   tokens: { access: string; refresh: string };
+  /** Another build's server and a student of its own with Day 1 saved, measured in turn with this one; or null. */
+  baseline: { origin: string; tokens: { access: string; refresh: string } } | null;
   goals: { inputDelayMs: number };
 }): Promise<DayResponsiveness> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const floorRunsMs: number[] = [];
     const dayRunsMs: number[] = [];
+    const baselineRunsMs: number[] = [];
     let lastFloor: Page | null = null;
     let lastDay: Page | null = null;
     for (let run = 0; run < EDITABLE_RUNS; run += 1) {
@@ -195,6 +232,11 @@ export async function measureDayResponsiveness({
       const floor = await openCold(browser, floorUrl, tokens);
       floorRunsMs.push(floor.editableMs);
       lastFloor = floor.page;
+      if (baseline !== null) {
+        const before = await openCold(browser, `${baseline.origin}/sections/day-1`, baseline.tokens);
+        baselineRunsMs.push(before.editableMs);
+        await before.page.context().close();
+      }
       await lastDay?.context().close();
       const day = await openCold(browser, `${origin}/sections/day-1`, tokens);
       dayRunsMs.push(day.editableMs);
@@ -213,6 +255,10 @@ export async function measureDayResponsiveness({
         floorMedianMs,
         dayMedianMs,
         dayOverFloor: Math.round((dayMedianMs / floorMedianMs) * 100) / 100,
+        baseline:
+          baseline === null
+            ? null
+            : { runsMs: baselineRunsMs, medianMs: percentile(baselineRunsMs, 0.5), overFloor: Math.round((percentile(baselineRunsMs, 0.5) / floorMedianMs) * 100) / 100 },
         signal: 'a role="status" reading "Ready"/"Saved" and a text box in main (MutationObserver, performance.now() from navigation start)',
       },
       typing,

@@ -2,7 +2,7 @@ import { Profiler } from 'react';
 import { render, screen } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { EAGER_PARTS, LessonSection } from './LessonSection.tsx';
+import { EAGER_PARTS, LESSON_PART_CLASS, LessonSection } from './LessonSection.tsx';
 
 /** A lesson as remark-sectionize shapes it: the h1's section, holding one section per h2. */
 function lesson(parts: number) {
@@ -37,6 +37,30 @@ describe('LessonSection', () => {
     expect(await screen.findByRole('heading', { name: 'Part 5' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Answer 1' })).toBe(first);
     expect(document.querySelector('.lesson-part--pending')).toBeNull();
+  });
+
+  it('marks each part of the lesson, and only the parts, for the browser to skip drawing while far from the screen', async () => {
+    const { container } = render(
+      <LessonSection>
+        <h1>Day 1</h1>
+        <LessonSection>
+          <h2>Part 1</h2>
+          <LessonSection>
+            <h3>Inside part 1</h3>
+          </LessonSection>
+        </LessonSection>
+        <LessonSection>
+          <h2>Part 2</h2>
+        </LessonSection>
+        <LessonSection>
+          <h2>Part 3</h2>
+        </LessonSection>
+      </LessonSection>,
+    );
+    await screen.findByRole('heading', { name: 'Part 3' });
+    const parts = [...container.querySelectorAll(`.${LESSON_PART_CLASS}`)];
+    expect(parts.map((part) => part.querySelector('h2')?.textContent)).toEqual(['Part 1', 'Part 2', 'Part 3']);
+    expect(screen.getByRole('heading', { name: 'Inside part 1' }).closest('section')?.className).toBe('');
   });
 
   it('renders the held parts one at a time, so no single update adds the rest of the lesson at once', async () => {

@@ -1,4 +1,4 @@
-import { Children, createContext, isValidElement, startTransition, useContext, useEffect, useState, type ComponentPropsWithoutRef } from 'react';
+import { Children, cloneElement, createContext, isValidElement, startTransition, useContext, useEffect, useState, type ComponentPropsWithoutRef, type ReactElement } from 'react';
 
 /**
  * How many parts of a lesson (each an h2 and what follows it) render with the page's first render, after
@@ -12,6 +12,9 @@ export const PENDING_PART_MIN_HEIGHT_PX = 600;
 
 const Nested = createContext(false);
 
+/** The class of a lesson's part (an h2's section inside the h1's): engine/styles.css draws it. */
+export const LESSON_PART_CLASS = 'lesson-part';
+
 /**
  * A `<section>` of a lesson, as `remark-sectionize` makes them from the MDX (vite.config.ts): the h1's
  * section holds the whole lesson, and one section per h2 holds each part.
@@ -23,6 +26,10 @@ const Nested = createContext(false);
  * scrolling or the first paint of the part on screen for hundreds of milliseconds on a Chromebook
  * (docs/decisions/011-first-visit-javascript.md). The parts keep their identity, so nothing rendered
  * first is mounted again. Every other section renders as it is.
+ *
+ * Each part carries the class {@link LESSON_PART_CLASS}, whose `content-visibility: auto` (engine/styles.css)
+ * lets the browser skip the style, layout and paint of a part far from the screen; it stays in the page
+ * for find-in-page, screen readers, keyboard focus and the answers form (docs/decisions/020-bench-web-against-a-floor.md).
  */
 export function LessonSection({ children, ...props }: ComponentPropsWithoutRef<'section'>) {
   const nested = useContext(Nested);
@@ -39,7 +46,9 @@ export function LessonSection({ children, ...props }: ComponentPropsWithoutRef<'
   for (const child of items) {
     if (isPart(child)) part += 1;
     const held = isPart(child) && part > rendered;
-    shown.push(held ? <section key={`pending-${part}`} className="lesson-part--pending" aria-hidden="true" style={{ minHeight: PENDING_PART_MIN_HEIGHT_PX }} /> : child);
+    if (held) shown.push(<section key={`pending-${part}`} className="lesson-part--pending" aria-hidden="true" style={{ minHeight: PENDING_PART_MIN_HEIGHT_PX }} />);
+    else if (defers && isPart(child)) shown.push(cloneElement(child as ReactElement<{ className?: string }>, { className: LESSON_PART_CLASS }));
+    else shown.push(child);
   }
   return (
     <Nested.Provider value={true}>

@@ -21,6 +21,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, hasSortableData, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy, type SortingStrategy } from '@dnd-kit/sortable';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { AUTO_SCROLL_INTERVAL_MS, AUTO_SCROLL_MAX_STEP_PX, AUTO_SCROLL_THRESHOLD, DRAG_START_DISTANCE_PX, DROP_ANIMATION_MS, TOUCH_LONG_PRESS_MS, TOUCH_TOLERANCE_PX } from './constants.ts';
 import type { StepList, StepLocation } from './move-step.ts';
 import { EndOfStepsView, Grip, PlaceView, type PlaceViewProps } from './place-view.tsx';
@@ -140,16 +141,20 @@ export function DragArea({ readOnly, instructions, describePlace, onMove, onDrag
       onDragCancel={() => drag(null)}
     >
       {children}
-      <DragOverlay dropAnimation={prefersReducedMotion() ? null : dropAnimation}>
-        {dragged ? (
-          <div className="order-steps__card order-steps__card--overlay" aria-hidden="true">
-            <span className="order-steps__handle">
-              <Grip />
-              <span className="order-steps__text">{dragged}</span>
-            </span>
-          </div>
-        ) : null}
-      </DragOverlay>
+      {/* In the body: a lesson's part contains its paint (content-visibility), which would clip the card. */}
+      {createPortal(
+        <DragOverlay dropAnimation={prefersReducedMotion() ? null : dropAnimation}>
+          {dragged ? (
+            <div className="order-steps__card order-steps__card--overlay" aria-hidden="true">
+              <span className="order-steps__handle">
+                <Grip />
+                <span className="order-steps__text">{dragged}</span>
+              </span>
+            </div>
+          ) : null}
+        </DragOverlay>,
+        document.body,
+      )}
     </DndContext>
   );
 }

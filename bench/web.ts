@@ -256,12 +256,12 @@ function routeVerdict(each: RouteFigures): { tbt: boolean; score: boolean } {
 
 function printRoutes(results: RouteFigures[], floorRuns: RouteResult[]): void {
   console.log(`\nLighthouse ${lighthouseVersion}, mobile preset (simulated slow 4G, 4x CPU), performance only; medians, each route beside the floor's runs of the same rounds`);
-  console.log(`${'route'.padEnd(18)} ${'score'.padStart(5)} ${'floor'.padStart(5)} ${'TBT'.padStart(7)} ${'floor'.padStart(7)} ${'LCP'.padStart(7)}  goals (TBT <= floor + ${GOALS.tbtOverFloorMs} ms, score >= floor - ${GOALS.scoreUnderFloor})`);
+  console.log(`${'route'.padEnd(28)} ${'score'.padStart(5)} ${'floor'.padStart(5)} ${'TBT'.padStart(7)} ${'floor'.padStart(7)} ${'LCP'.padStart(7)}  goals (TBT <= floor + ${GOALS.tbtOverFloorMs} ms, score >= floor - ${GOALS.scoreUnderFloor})`);
   for (const each of results) {
     const verdict = routeVerdict(each);
     const flag = verdict.tbt && verdict.score ? 'met' : `MISSED${verdict.tbt ? '' : ' (TBT)'}${verdict.score ? '' : ' (score)'}: ${each.medianRun.opportunities.join(', ') || 'no single audit'}`;
     console.log(
-      `${each.route.padEnd(18)} ${String(each.score).padStart(5)} ${String(each.floorScore).padStart(5)} ${`${each.tbtMs} ms`.padStart(7)} ${`${each.floorTbtMs} ms`.padStart(7)} ${`${each.lcpMs} ms`.padStart(7)}  ${each.route.endsWith('(baseline)') ? '(not judged)' : flag}`,
+      `${each.route.padEnd(28)} ${String(each.score).padStart(5)} ${String(each.floorScore).padStart(5)} ${`${each.tbtMs} ms`.padStart(7)} ${`${each.floorTbtMs} ms`.padStart(7)} ${`${each.lcpMs} ms`.padStart(7)}  ${each.route.endsWith('(baseline)') ? '(not judged)' : flag}`,
     );
   }
   const breakdown = (runs: RouteResult[]) => {

@@ -9,7 +9,8 @@
  *   a MutationObserver installed before any page script (`performance.now()`, 0 = navigation start).
  *   Helix's Day 1 renders the lesson once the saved answers, the drafts on the device and the lesson
  *   chunk are in, and its save pill then reads "Ready"; the floor shows "Ready" and its one text box once
- *   its answers arrive. Cold loads in fresh browser contexts, the floor and Day 1 in turn.
+ *   its answers arrive. Cold loads in fresh browser contexts, each alone in the browser, the floor and Day 1
+ *   in turn (the order reversed every other run).
  *   With a baseline (another build, bench:web's BASELINE_DIST), its Day 1 loads between the two.
  * - **Typing**: 200 characters typed, one every 50 ms, into the lesson's text box half-way down the
  *   page (not the first: the form above it is rendered and bound too), timed by the browser's own Event
@@ -154,6 +155,8 @@ function percentile(values: number[], fraction: number): number {
  * @throws when a character typed is missing from the box afterwards
  */
 async function typeHalfWayDown(page: Page, goals: { inputDelayMs: number }): Promise<Typing> {
+  // The whole lesson first: its parts after the first two render one at a time (engine/lesson/LessonSection.tsx).
+  await page.waitForFunction(() => document.querySelector('.lesson-part--pending') === null, null, { timeout: 60_000 });
   const boxes = page.locator('main textarea');
   const count = await boxes.count();
   const index = Math.floor(count / 2);
@@ -225,26 +228,26 @@ export async function measureDayResponsiveness({
     const floorRunsMs: number[] = [];
     const dayRunsMs: number[] = [];
     const baselineRunsMs: number[] = [];
-    let lastFloor: Page | null = null;
-    let lastDay: Page | null = null;
+    const dayUrl = `${origin}/sections/day-1`;
+    // Each load alone in the browser: a page left open keeps its timers and its rendering going, and
+    // would slow the next load of another page. The order turns round every run.
+    const loads = [
+      { url: floorUrl, tokens, into: floorRunsMs },
+      ...(baseline === null ? [] : [{ url: `${baseline.origin}/sections/day-1`, tokens: baseline.tokens, into: baselineRunsMs }]),
+      { url: dayUrl, tokens, into: dayRunsMs },
+    ];
     for (let run = 0; run < EDITABLE_RUNS; run += 1) {
-      await lastFloor?.context().close();
-      const floor = await openCold(browser, floorUrl, tokens);
-      floorRunsMs.push(floor.editableMs);
-      lastFloor = floor.page;
-      if (baseline !== null) {
-        const before = await openCold(browser, `${baseline.origin}/sections/day-1`, baseline.tokens);
-        baselineRunsMs.push(before.editableMs);
-        await before.page.context().close();
+      for (const load of run % 2 === 0 ? loads : [...loads].reverse()) {
+        const opened = await openCold(browser, load.url, load.tokens);
+        load.into.push(opened.editableMs);
+        await opened.page.context().close();
       }
-      await lastDay?.context().close();
-      const day = await openCold(browser, `${origin}/sections/day-1`, tokens);
-      dayRunsMs.push(day.editableMs);
-      lastDay = day.page;
     }
-    const floorTyping = await typeHalfWayDown(lastFloor!, goals);
-    await lastFloor!.context().close();
-    const typing = await typeHalfWayDown(lastDay!, goals);
+    const floorPage = (await openCold(browser, floorUrl, tokens)).page;
+    const floorTyping = await typeHalfWayDown(floorPage, goals);
+    await floorPage.context().close();
+    const dayPage = (await openCold(browser, dayUrl, tokens)).page;
+    const typing = await typeHalfWayDown(dayPage, goals);
     const floorMedianMs = percentile(floorRunsMs, 0.5);
     const dayMedianMs = percentile(dayRunsMs, 0.5);
     return {

@@ -1,8 +1,9 @@
 /**
  * Who may use the facilitator console's routes (docs/facilitators.md#api), in one place. Every console
  * and admin route runs `authenticate` and then one of two pre-handlers, {@link ConsoleGuards.staff} or
- * {@link ConsoleGuards.admin}; the progress route, which reads the role in its one SQL query, decides
- * through the same {@link decideAccess}. The answers, in the order they are checked:
+ * {@link ConsoleGuards.admin}; the two reads a page asks for most, the progress and a student's day of
+ * feedback, read the role in their one SQL query and decide through the same {@link decideAccess}
+ * (docs/decisions/019-console-bench-load.md). The answers, in the order they are checked:
  *
  * - no access token: 401 `not_authenticated` (`authenticate`);
  * - a valid token of an account deleted since it was issued: 401 `invalid_token` with

@@ -47,6 +47,14 @@ import { loadWorkbookFiles, syncWorkbooks, type WorkbookSource } from './workboo
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
 /**
+ * An answer up to this size, in bytes, is compressed in one synchronous call (@fastify/compress's
+ * `syncThreshold`); a larger one, or a stream, goes through a compression stream. On 2 cores the
+ * plugin's default is 8 KB, which sent the console's progress table (15 KB for a class of 40) through a
+ * stream at 5 to 10 times the CPU: docs/decisions/021-compress-api-answers-whole.md.
+ */
+export const COMPRESS_WHOLE_BYTES = 64 * 1024;
+
+/**
  * Node checks for requests past their headers or request timeout this often, ms: a stalled request is
  * cut at most this late (Node's default, 30 s, would double a 30 s REQUEST_TIMEOUT_MS).
  */
@@ -184,8 +192,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(embedOrigins.origins) }, strictTransportSecurity: false },
     { workerPaths: [SERVICE_WORKER_PATH] },
   );
-  // Students are on weak school Wi-Fi: gzip/brotli the bundle and the API.
-  await app.register(fastifyCompress);
+  // Students are on weak school Wi-Fi: compress the bundle and the API (zstd, brotli or gzip, as the
+  // browser offers). A JSON answer up to COMPRESS_WHOLE_BYTES is compressed in one call rather than
+  // through a stream (docs/decisions/021-compress-api-answers-whole.md).
+  await app.register(fastifyCompress, { syncThreshold: COMPRESS_WHOLE_BYTES });
   // Front ends on other hosts listed in CORS_ORIGINS may call the API from a browser; none otherwise.
   // Bearer tokens, no cookies, so no credentials mode (docs/decisions/006-clients-built-from-the-api-contract.md).
   const corsOrigins = config.corsOrigins ?? [];

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { zstdDecompressSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +95,29 @@ describe.each(DATABASE_KINDS)('a day\'s answers (%s)', (kind) => {
         expect(response.json()).toEqual({ answers: rows[0]!.answers, updated_at: rows[0]!.updatedAt.toISOString(), revision: rows[0]!.revision });
       }
       expect(loaded.json().answers).toMatchObject(answers);
+    });
+
+    it('sends a browser a day of 30 KB compressed in one piece, with its length, and the same answers', async () => {
+      const { access } = await signUp(server.app, 'large-day');
+      // Fixture Day 1's text fields at their 4,000 characters: about 30 KB of answers.
+      const long = (label: string) => `${label}: ${'a long answer '.repeat(300)}`.slice(0, 4000);
+      const answers = {
+        opening: long('opening'),
+        blanks: ['1', '2', '3', '4'].map((blank) => long(`blank ${blank}`)),
+        inquiry: { think: long('think') },
+        wrap: { reflection: long('reflection'), nextStep: long('next step') },
+      };
+      expect((await server.app.inject({ method: 'POST', url: saveUrl(1), headers: bearer(access), payload: { answers } })).statusCode).toBe(200);
+      const plain = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: bearer(access) });
+      expect(plain.rawPayload.length).toBeGreaterThan(28 * 1024);
+      // What Chromium offers on every request.
+      const compressed = await server.app.inject({ method: 'GET', url: detailUrl(1), headers: { ...bearer(access), 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(compressed.statusCode).toBe(200);
+      expect(compressed.headers['content-encoding']).toBe('zstd');
+      expect(compressed.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(compressed.headers['content-length'])).toBe(compressed.rawPayload.length);
+      expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 10);
+      expect(JSON.parse(zstdDecompressSync(compressed.rawPayload).toString('utf8'))).toEqual(plain.json());
     });
 
     it('replaces the answers and increments the revision on every save', async () => {

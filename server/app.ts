@@ -220,7 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const workbookSync = await syncWorkbooks(db, options.workbooks !== undefined ? options.workbooks : loadWorkbookFiles(config.workbooksDir, warn));
   app.log.info({ workbooks: workbookSync }, 'workbooks loaded');
   const usernameKeys = await fillUsernameKeys(db);
-  if (usernameKeys.keyed > 0) app.log.warn(usernameKeys, 'usernames from before issue 11 keyed; those in `renamed` sign in as <username>#<id>');
+  if (usernameKeys.keyed > 0) app.log.warn(usernameKeys, 'usernames stored before the username_key column keyed; those in `renamed` sign in as <username>#<id>');
   // Rows from before the facilitator console: Classroom Names keyed, answered fields counted (both once).
   const classroomKeys = await fillClassroomKeys(db);
   const counted = await fillAnsweredFields(db, answersValidator);

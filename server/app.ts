@@ -48,9 +48,10 @@ export const BODY_LIMIT_BYTES = 256 * 1024;
 
 /**
  * An answer up to this size, in bytes, is compressed in one synchronous call (@fastify/compress's
- * `syncThreshold`); a larger one, or a stream, goes through a compression stream. On 2 cores the
- * plugin's default is 8 KB, which sent the console's progress table (15 KB for a class of 40) through a
- * stream at 5 to 10 times the CPU: docs/decisions/021-compress-api-answers-whole.md.
+ * `syncThreshold`); a larger one, or a stream, goes through a compression stream. The plugin sizes its
+ * default from the cores it sees, and on a school's small server that sent the console's progress table
+ * through a stream, which costs far more CPU per answer than one call. The measurements, with their date
+ * and machine, are in docs/decisions/021-compress-api-answers-whole.md.
  */
 export const COMPRESS_WHOLE_BYTES = 64 * 1024;
 

@@ -47,6 +47,25 @@ test.describe('Day 2', () => {
 });
 
 test.describe('Day 3', () => {
+  for (const viewport of VIEWPORTS) {
+    test(`a link to a heading of the lesson scrolls to it, below the header, keeping what was typed, at ${viewport.width}x${viewport.height}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signUp(page);
+      await openDay(page, 3);
+      const hypothesis = page.locator('textarea[name="detective.hypothesis"]');
+      await hypothesis.fill('MYC looks louder in the tumour.');
+      const link = page.getByRole('link', { name: 'Detection and Diagnosis' }).first();
+      await link.click();
+      await expect(page).toHaveURL(/#detection-and-diagnosis$/);
+      const heading = page.getByRole('heading', { name: 'Detection and Diagnosis' });
+      // The lesson stays as it was (not loaded again, which would start it from the top), the heading on screen below the header.
+      await expect.poll(async () => (await heading.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(64);
+      const { y } = (await heading.boundingBox())!;
+      expect(y).toBeLessThan(viewport.height / 2);
+      await expect(hypothesis).toHaveValue('MYC looks louder in the tumour.');
+    });
+  }
+
   test('saves a free text, a table category and a table note, and finds them after a reload', async ({ page }) => {
     await signUp(page);
     await openDay(page, 3);

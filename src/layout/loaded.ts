@@ -56,12 +56,21 @@ export function useSettled<T>(promise: Promise<Loaded<T>>): Loaded<T> | undefine
 /** Each navigation's page data: the router's location object stands for one visit of one path. */
 const loadsByVisit = new WeakMap<object, Map<number, unknown>>();
 
+/** The page data of the visit `location` stands for, by loader attempt; empty the first time. */
+function loadsOf(location: object): Map<number, unknown> {
+  let loads = loadsByVisit.get(location);
+  if (!loads) loadsByVisit.set(location, (loads = new Map()));
+  return loads;
+}
+
 /**
  * Runs a page's loader once per visit (one navigation to the page) and keeps what it returned,
  * promises unresolved, for `use()` under the page's Suspense. Keyed by the router's location object,
  * so a render that React starts again (an interrupted first render, a retried Suspense boundary) gets
- * the same data instead of loading twice. docs/decisions/008-routes-and-page-data.md says why this is
- * not react-router's data router.
+ * the same data instead of loading twice. A jump within the page (a link to `#a-heading`: only the
+ * hash changes) is the same visit and keeps the data, so the page is not loaded again and the browser's
+ * scroll to the heading stands. docs/decisions/008-routes-and-page-data.md says why this is not
+ * react-router's data router.
  *
  * @param load - the page's loader, e.g. `loadWorkbooks`; it must not throw
  * @returns the loader's data and `reload()`, which runs the loader again (a Try again button)
@@ -69,8 +78,14 @@ const loadsByVisit = new WeakMap<object, Map<number, unknown>>();
 export function usePageData<T>(load: () => T): [T, () => void] {
   const location = useLocation();
   const [attempt, setAttempt] = useState(0);
-  let loads = loadsByVisit.get(location);
-  if (!loads) loadsByVisit.set(location, (loads = new Map()));
+  // The visit this mounted page shows; a new location of the same path and query is a jump within it.
+  const address = location.pathname + location.search;
+  const [visit, setVisit] = useState(() => ({ location, address, loads: loadsOf(location) }));
+  let loads = visit.loads;
+  if (visit.location !== location) {
+    loads = visit.address === address ? visit.loads : loadsOf(location);
+    setVisit({ location, address, loads });
+  }
   if (!loads.has(attempt)) loads.set(attempt, load());
   return [loads.get(attempt) as T, () => setAttempt((count) => count + 1)];
 }

@@ -59,9 +59,13 @@ export interface RevisionConflictResponse {
   updated_at: string | null;
 }
 
-/** The route's `:day`: 1 to the highest day with a schema file (docs/authoring.md); written plainly (server/routes/id-params.ts). */
+/**
+ * The route's `:day`: 1 to the highest day with a schema file (docs/authoring.md); written plainly
+ * (server/routes/id-params.ts). The description names no count of days: the generated client types copy it,
+ * and they must not change when an author adds a day (docs/decisions/016-console-contract.md).
+ */
 function dayParamsSchema(lastDay: number) {
-  return positiveIntegerParams('day', `The day number, ${FIRST_DAY} to ${lastDay}.`, lastDay);
+  return positiveIntegerParams('day', `The day number, from ${FIRST_DAY} to the last day with an answers schema.`, lastDay);
 }
 
 const savedAnswersSchema = {

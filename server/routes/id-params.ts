@@ -19,7 +19,7 @@ export const MAX_SERIAL_ID = 2_147_483_647;
  * @param description - what it names, for the route's documentation
  * @param maximum - the largest value accepted; default {@link MAX_SERIAL_ID}
  * @returns a JSON Schema refusing (400 `invalid_request`) anything but `1` to `maximum` written plainly ({@link POSITIVE_INTEGER_PATTERN})
- * @example params: positiveIntegerParams('day', 'The day number, 1 to 5.', lastDay)
+ * @example params: positiveIntegerParams('day', 'The day number.', lastDay)
  */
 export function positiveIntegerParams(name: string, description: string, maximum: number = MAX_SERIAL_ID) {
   return idParams({ [name]: [description, maximum] });

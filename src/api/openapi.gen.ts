@@ -709,7 +709,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The day number, 1 to 5. */
+                    /** @description The day number, from 1 to the last day with an answers schema. */
                     day: number;
                 };
                 cookie?: never;
@@ -771,7 +771,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The day number, 1 to 5. */
+                    /** @description The day number, from 1 to the last day with an answers schema. */
                     day: number;
                 };
                 cookie?: never;

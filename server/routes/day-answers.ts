@@ -10,13 +10,13 @@
  */
 import type { FastifyInstance, FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import { loadAnswers, saveAnswers, saveAnswersIfRevision, type StoredAnswers } from '../answers/store.ts';
-import { FIRST_DAY, type AnswersValidator } from '../answers/validators.ts';
+import type { AnswersValidator } from '../answers/validators.ts';
 import { ACCOUNT_GONE_DETAIL, accountExists, isMissingAccountError } from '../auth/authenticate.ts';
 import type { Database } from '../db/index.ts';
 import type { Answers } from '../../engine/schema/index.ts';
 import { HttpError } from '../errors.ts';
 import { errorResponse } from './schemas.ts';
-import { positiveIntegerParams } from './id-params.ts';
+import { DAY_NUMBER, positiveIntegerParams } from './id-params.ts';
 
 export interface DayAnswersRoutesOptions {
   db: Database;
@@ -59,13 +59,9 @@ export interface RevisionConflictResponse {
   updated_at: string | null;
 }
 
-/**
- * The route's `:day`: 1 to the highest day with a schema file (docs/authoring.md); written plainly
- * (server/routes/id-params.ts). The description names no count of days: the generated client types copy it,
- * and they must not change when an author adds a day (docs/decisions/016-console-contract.md).
- */
+/** The route's `:day`: 1 to the highest day with a schema file (docs/authoring.md); written plainly (server/routes/id-params.ts). */
 function dayParamsSchema(lastDay: number) {
-  return positiveIntegerParams('day', `The day number, from ${FIRST_DAY} to the last day with an answers schema.`, lastDay);
+  return positiveIntegerParams('day', DAY_NUMBER, lastDay);
 }
 
 const savedAnswersSchema = {

@@ -6,11 +6,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
-import { FIRST_DAY } from '../answers/validators.ts';
 import type { Database } from '../db/index.ts';
 import { HttpError } from '../errors.ts';
 import { feedbackListSchema, feedbackSchema, listFeedback, markFeedbackRead, toFeedbackResponse } from '../facilitator/feedback.ts';
-import { idParams } from './id-params.ts';
+import { DAY_NUMBER, idParams } from './id-params.ts';
 import { errorResponse } from './schemas.ts';
 
 export interface StudentFeedbackRoutesOptions {
@@ -30,7 +29,7 @@ export async function studentFeedbackRoutes(untyped: FastifyInstance, options: S
     if (request.user === null) throw new HttpError('not_authenticated');
     return request.user.id;
   };
-  const studentDayOnly = Type.Unsafe<{ day: number }>(idParams({ day: [`The day number, ${FIRST_DAY} to ${lastDay}.`, lastDay] }));
+  const studentDayOnly = Type.Unsafe<{ day: number }>(idParams({ day: [DAY_NUMBER, lastDay] }));
 
   app.get(
     '/api/student/feedback/',
@@ -69,7 +68,7 @@ export async function studentFeedbackRoutes(untyped: FastifyInstance, options: S
       onRequest: authenticate,
       schema: {
         summary: 'Mark feedback read (no body); it keeps the time it was first read',
-        params: Type.Unsafe<{ day: number; feedbackId: number }>(idParams({ day: [`The day number, ${FIRST_DAY} to ${lastDay}.`, lastDay], feedbackId: ['The feedback id.'] })),
+        params: Type.Unsafe<{ day: number; feedbackId: number }>(idParams({ day: [DAY_NUMBER, lastDay], feedbackId: ['The feedback id.'] })),
         response: { 200: feedbackSchema, ...errors },
       },
     },

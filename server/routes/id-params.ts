@@ -9,6 +9,13 @@
  */
 import { POSITIVE_INTEGER_PATTERN } from '../errors.ts';
 
+/**
+ * How the API's document describes a `day` parameter. It names no count of days: the client types generated
+ * from the document (src/api/openapi.gen.ts) copy descriptions, and must not change when an author adds a day
+ * (docs/decisions/016-console-contract.md). The parameter's `maximum` says which is the last day.
+ */
+export const DAY_NUMBER = 'The day number, from 1 to the last day with an answers schema.';
+
 /** Largest id a path accepts: PostgreSQL's `integer` (serial) maximum, 2^31 − 1. */
 export const MAX_SERIAL_ID = 2_147_483_647;
 
@@ -19,7 +26,7 @@ export const MAX_SERIAL_ID = 2_147_483_647;
  * @param description - what it names, for the route's documentation
  * @param maximum - the largest value accepted; default {@link MAX_SERIAL_ID}
  * @returns a JSON Schema refusing (400 `invalid_request`) anything but `1` to `maximum` written plainly ({@link POSITIVE_INTEGER_PATTERN})
- * @example params: positiveIntegerParams('day', 'The day number.', lastDay)
+ * @example params: positiveIntegerParams('day', DAY_NUMBER, lastDay)
  */
 export function positiveIntegerParams(name: string, description: string, maximum: number = MAX_SERIAL_ID) {
   return idParams({ [name]: [description, maximum] });
@@ -27,7 +34,7 @@ export function positiveIntegerParams(name: string, description: string, maximum
 
 /**
  * Like {@link positiveIntegerParams}, for a path with several ids, e.g.
- * `idParams({ id: ['The class id.'], day: ['The day number.', lastDay] })`.
+ * `idParams({ id: ['The class id.'], day: [DAY_NUMBER, lastDay] })`.
  */
 export function idParams(params: Record<string, readonly [description: string, maximum?: number]>) {
   const names = Object.keys(params);

@@ -1390,7 +1390,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The day number. */
+                    /** @description The day number, from 1 to the last day with an answers schema. */
                     day: number;
                 };
                 cookie?: never;
@@ -1461,7 +1461,7 @@ export interface paths {
                     id: number;
                     /** @description The student id. */
                     studentId: number;
-                    /** @description The day number. */
+                    /** @description The day number, from 1 to the last day with an answers schema. */
                     day: number;
                 };
                 cookie?: never;
@@ -1526,7 +1526,7 @@ export interface paths {
                 path: {
                     /** @description The class id. */
                     id: number;
-                    /** @description The day number. */
+                    /** @description The day number, from 1 to the last day with an answers schema. */
                     day: number;
                 };
                 cookie?: never;
@@ -1782,7 +1782,7 @@ export interface paths {
                 path: {
                     /** @description The class id. */
                     id: number;
-                    /** @description The day number. */
+                    /** @description The day number, from 1 to the last day with an answers schema. */
                     day: number;
                 };
                 cookie?: never;
@@ -1862,7 +1862,7 @@ export interface paths {
                     id: number;
                     /** @description The student id. */
                     studentId: number;
-                    /** @description The day number. */
+                    /** @description The day number, from 1 to the last day with an answers schema. */
                     day: number;
                 };
                 cookie?: never;
@@ -1928,7 +1928,7 @@ export interface paths {
                     id: number;
                     /** @description The student id. */
                     studentId: number;
-                    /** @description The day number. */
+                    /** @description The day number, from 1 to the last day with an answers schema. */
                     day: number;
                 };
                 cookie?: never;
@@ -2015,7 +2015,7 @@ export interface paths {
                     id: number;
                     /** @description The student id. */
                     studentId: number;
-                    /** @description The day number. */
+                    /** @description The day number, from 1 to the last day with an answers schema. */
                     day: number;
                     /** @description The feedback id. */
                     feedbackId: number;
@@ -2054,7 +2054,7 @@ export interface paths {
                     id: number;
                     /** @description The student id. */
                     studentId: number;
-                    /** @description The day number. */
+                    /** @description The day number, from 1 to the last day with an answers schema. */
                     day: number;
                     /** @description The feedback id. */
                     feedbackId: number;
@@ -2517,7 +2517,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The day number, 1 to 5. */
+                    /** @description The day number, from 1 to the last day with an answers schema. */
                     day: number;
                 };
                 cookie?: never;
@@ -2599,7 +2599,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The day number, 1 to 5. */
+                    /** @description The day number, from 1 to the last day with an answers schema. */
                     day: number;
                     /** @description The feedback id. */
                     feedbackId: number;

@@ -6,7 +6,7 @@
  */
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 import type { ErrorBody } from '../../errors.ts';
-import { idParams } from '../id-params.ts';
+import { DAY_NUMBER, idParams } from '../id-params.ts';
 import { errorResponse, MAX_NAME_LENGTH } from '../schemas.ts';
 
 /** The fields of a person as the console's API names one. */
@@ -56,7 +56,7 @@ export function nullable<T extends TSchema & { type: string }>(schema: T): TUnsa
  * The params schema of a path of numeric ids (server/routes/id-params.ts), typed: the handler reads
  * numbers.
  *
- * @example params: pathIds({ id: ['The class id.'], day: ['The day number.', lastDay] })
+ * @example params: pathIds({ id: ['The class id.'], day: dayParam(lastDay) })
  */
 export function pathIds<const Name extends string>(params: { [Key in Name]: readonly [description: string, maximum?: number] }): TUnsafe<{ [Key in Name]: number }> {
   return Type.Unsafe<{ [Key in Name]: number }>(idParams(params));
@@ -87,4 +87,4 @@ export const CLASS_ID = ['The class id.'] as const;
 /** The path parameter `{studentId}` of a student's routes. */
 export const STUDENT_ID = ['The student id.'] as const;
 /** The path parameter `{day}`: a day number up to the last day with an answers schema. */
-export const dayParam = (lastDay: number) => ['The day number.', lastDay] as const;
+export const dayParam = (lastDay: number) => [DAY_NUMBER, lastDay] as const;

@@ -1,6 +1,7 @@
 /**
  * The content checker: checks every lesson in content/days and content/sections against its answers
- * schema, the counts of docs/requirements.md#constants (content/checks.json), its links and its images.
+ * schema, the counts of docs/requirements.md#constants (content/checks.json), its links and its images,
+ * and every translation against its original's answers (the same fields, widgets and choices).
  *
  * Usage: `npm run check:content` (part of `npm test`).
  * Prints one line per problem, `file:line <Widget name="…">: expected …, found …`, and exits 1; prints
@@ -9,6 +10,7 @@
 import { join, resolve } from 'node:path';
 import { checkContent } from './content-checker/check-content.ts';
 import { formatProblem } from './content-checker/problem.ts';
+import { contentLocales, translationLocales } from './translations/locales.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const problems = checkContent({
@@ -18,6 +20,7 @@ const problems = checkContent({
   sections: join(root, 'content/sections'),
   images: join(root, 'content/images'),
   checks: join(root, 'content/checks.json'),
+  translations: translationLocales(contentLocales(root)),
 });
 
 if (problems.length > 0) {
@@ -25,4 +28,4 @@ if (problems.length > 0) {
   console.error(`\ncheck:content: ${problems.length} problem${problems.length === 1 ? '' : 's'} in the lesson content.`);
   process.exit(1);
 }
-console.log('check:content: every day and section page matches its schema, counts, links and images.');
+console.log('check:content: every day and section page matches its schema, counts, links and images, and every translation binds what its original binds.');

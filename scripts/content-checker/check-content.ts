@@ -8,7 +8,8 @@ import { byFileAndLine, type ContentProblem } from './problem.ts';
 import { NO_INPUT_KEYWORD, schemaLine, unboundFields } from './schema-fields.ts';
 import { frontMatterProblems, readFrontMatter } from '../published-days/days.ts';
 import { readWidgetManifest, type WidgetManifestEntry } from '../widget-manifest/manifest.ts';
-import { checkWidgets } from './widget-checks.ts';
+import { checkTranslationBond, translationName } from './translation-bond.ts';
+import { checkWidgets, type Binding, type LessonSchema } from './widget-checks.ts';
 
 /** Where the content lives. Tests point these at small fixture lessons. */
 export interface ContentLocations {
@@ -26,6 +27,12 @@ export interface ContentLocations {
   checks?: string;
   /** The widget manifest; this repository's (scripts/widget-manifest/manifest.ts) when omitted. */
   widgets?: readonly WidgetManifestEntry[];
+  /**
+   * The languages pages may be translated into (`content/site/site.json`'s `locales`, less its
+   * `defaultLocale`); a translation `day-N.<locale>.mdx` or `<slug>.<locale>.mdx` into another is refused.
+   * None when omitted.
+   */
+  translations?: readonly string[];
 }
 
 /** This repository's folder, whose widget manifest the checker reads by default. */
@@ -50,7 +57,10 @@ const SCHEMA_FILE = /^day-(\d+)\.schema\.json$/;
  * 7. a missing image file;
  * 8. a tag no widget manifest declares (`<Tag>.widget.json`), with the known tags;
  * 9. a day's front matter without a `title`, or with a malformed key, and a `# ` heading written in a day
- *    (the page's heading comes from the front matter; docs/authoring.md).
+ *    (the page's heading comes from the front matter; docs/authoring.md);
+ * 10. a translation (`day-N.es.mdx`, `<slug>.es.mdx`) whose widgets bind other fields than the original's, by
+ *    other widgets, in another order, or offer other stored choices (./translation-bond.ts), or that
+ *    translates a page that does not exist or into a language `translations` does not list.
  * Also: a file that is not valid MDX, a day without a schema or a schema without a day, and a schema
  * that breaks the engine's rules (engine/schema/check-schema.ts).
  *
@@ -75,17 +85,26 @@ export function checkContent(locations: ContentLocations): ContentProblem[] {
   // Every page that exists, by slug, sections first as the module reads; `undefined` when it is not valid MDX (reported once).
   const pages = new Map<string, Lesson | undefined>();
   const sections = new Map<string, Lesson | undefined>();
+  const translated: { folder: string; name: string }[] = [];
   for (const name of locations.sections ? listFiles(locations.sections) : []) {
     if (!name.endsWith('.mdx')) continue;
+    if (translationName(name)) {
+      translated.push({ folder: locations.sections as string, name });
+      continue;
+    }
     const lesson = parse(join(locations.sections as string, name));
     sections.set(basename(name, '.mdx'), lesson);
     pages.set(basename(name, '.mdx'), lesson);
   }
 
   const days = new Map<number, Lesson | undefined>();
+  const dayBindings = new Map<number, { bindings: Binding[]; schema: LessonSchema }>();
   for (const name of listFiles(locations.days)) {
     const match = DAY_FILE.exec(name);
-    if (!match) continue;
+    if (!match) {
+      if (translationName(name)) translated.push({ folder: locations.days, name });
+      continue;
+    }
     const lesson = parse(join(locations.days, name));
     if (lesson) problems.push(...checkFrontMatter(lesson, readFileSync(join(locations.days, name), 'utf8')));
     days.set(Number(match[1]), lesson);
@@ -129,6 +148,7 @@ export function checkContent(locations: ContentLocations): ContentProblem[] {
       problems.push({ file: schemaFile, line: schemaLine(schemaText, dotted), where: 'schema', expected: 'a field with a default and a description (engine/schema/types.ts)', found: `${path}: ${rest.join(': ')}` });
     }
     const checked = checkWidgets(lesson, { schema, file: schemaFile }, widgets);
+    dayBindings.set(day, { bindings: checked.bindings, schema: { schema, file: schemaFile } });
     problems.push(...checked.problems);
     for (const path of unboundFields(schema, checked.bindings.map((binding) => binding.path))) {
       problems.push({
@@ -146,6 +166,29 @@ export function checkContent(locations: ContentLocations): ContentProblem[] {
     if (!lesson) continue;
     const checked = checkWidgets(lesson, undefined, widgets);
     problems.push(...checked.problems, ...checkCounts(lesson, counts.sections[slug] ?? [], checked.bindings));
+  }
+
+  for (const { folder, name } of translated) {
+    const { original, locale } = translationName(name)!;
+    const file = shown(join(folder, name));
+    if (!(locations.translations ?? []).includes(locale)) {
+      problems.push({ file, line: 1, where: 'translation', expected: `a language content/site/site.json lists in "locales" (${(locations.translations ?? []).join(', ') || 'none but the default'})`, found: `"${locale}"` });
+      continue;
+    }
+    const day = DAY_FILE.exec(original)?.[1];
+    const originalLesson = day ? days.get(Number(day)) : sections.get(basename(original, '.mdx'));
+    if (!originalLesson) {
+      if (!(day ? days.has(Number(day)) : sections.has(basename(original, '.mdx')))) problems.push({ file, line: 1, where: 'translation', expected: `its original ${shown(join(folder, original))}`, found: 'no such file' });
+      continue;
+    }
+    const lesson = parse(join(folder, name));
+    if (!lesson) continue;
+    if (day) problems.push(...checkFrontMatter(lesson, readFileSync(join(folder, name), 'utf8')));
+    const bound = day ? dayBindings.get(Number(day)) : { bindings: checkWidgets(originalLesson, undefined, widgets).bindings, schema: undefined };
+    if (!bound) continue;
+    const checked = checkWidgets(lesson, bound.schema, widgets);
+    problems.push(...checked.problems, ...checkTranslationBond({ lesson: originalLesson, bindings: bound.bindings }, { lesson, bindings: checked.bindings }, widgets));
+    pages.set(`${basename(original, '.mdx')}.${locale}`, lesson);
   }
 
   const imagesShown = shown(locations.images);

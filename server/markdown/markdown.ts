@@ -19,10 +19,16 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 
-/** The `.md` files of a directory, README.md excepted, sorted by name. */
+/**
+ * A translation's name: the original's with a language before the extension, `01-welcome.es.md`
+ * (docs/decisions/022-translations-beside-the-original.md). It is not a message or workbook of its own.
+ */
+const TRANSLATION = /\.[a-z]{2,3}(?:-[a-z]{2})?\.md$/i;
+
+/** The `.md` files of a directory, README.md and translations (`NAME.es.md`) excepted, sorted by name. */
 export function markdownFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.toLowerCase().endsWith('.md') && entry.name.toLowerCase() !== 'readme.md')
+    .filter((entry) => entry.isFile() && entry.name.toLowerCase().endsWith('.md') && entry.name.toLowerCase() !== 'readme.md' && !TRANSLATION.test(entry.name))
     .map((entry) => entry.name)
     .sort();
 }

@@ -19,7 +19,7 @@ interface Message {
   is_read: boolean;
 }
 
-/** Six welcome messages, written in an order unlike their `order:` so the loader must sort. */
+/** Six welcome messages, written in an order unlike their `order:` so the loader must sort, and the Spanish of one. */
 function writeInbox(dir: string): void {
   mkdirSync(dir, { recursive: true });
   for (const order of [4, 2, 6, 1, 5, 3]) {
@@ -27,6 +27,8 @@ function writeInbox(dir: string): void {
   }
   writeFileSync(join(dir, 'README.md'), 'Notes for authors; not a message.\n');
   writeFileSync(join(dir, 'notes.txt'), 'Not Markdown.\n');
+  // A translation of message 1 (docs/decisions/022-translations-beside-the-original.md): not a message of its own.
+  writeFileSync(join(dir, 'message-6.es.md'), '---\nsubject: Mensaje 1\norder: 1\n---\n\nPrimer párrafo.\n');
 }
 
 describe('loadWelcomeMessages', () => {

@@ -7,6 +7,7 @@
  * because Ajv applies that keyword before `properties`, where `type: 'integer'` coerces the value
  * (route handlers keep receiving numbers). `server/routes/id-params.test.ts` pins this order.
  */
+import { FIRST_DAY } from '../answers/validators.ts';
 import { POSITIVE_INTEGER_PATTERN } from '../errors.ts';
 
 /**
@@ -14,7 +15,7 @@ import { POSITIVE_INTEGER_PATTERN } from '../errors.ts';
  * from the document (src/api/openapi.gen.ts) copy descriptions, and must not change when an author adds a day
  * (docs/decisions/016-console-contract.md). The parameter's `maximum` says which is the last day.
  */
-export const DAY_NUMBER = 'The day number, from 1 to the last day with an answers schema.';
+export const DAY_NUMBER = `The day number, from ${FIRST_DAY} to the last day with an answers schema.`;
 
 /** Largest id a path accepts: PostgreSQL's `integer` (serial) maximum, 2^31 − 1. */
 export const MAX_SERIAL_ID = 2_147_483_647;

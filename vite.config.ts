@@ -18,6 +18,8 @@ import { remarkDayHeading } from './scripts/published-days/remark-day-heading.ts
 import { publishedDays } from './scripts/published-days/vite-plugin.ts';
 import { lazyImportsCollector } from './scripts/route-preloads/route-modules.ts';
 import { routePreloadsFile } from './scripts/route-preloads/vite-plugin.ts';
+import { contentLocales, translationLocales } from './scripts/translations/locales.ts';
+import { remarkTranslation, untranslatedNotices } from './scripts/translations/remark-translation.ts';
 import { lessonWidgets } from './scripts/widget-manifest/vite-plugin.ts';
 
 /** Modules of this repository's `src/` and `engine/` (TypeScript), by absolute path. */
@@ -29,6 +31,10 @@ const LAZY_IMPORTS = lazyImportsCollector();
 /** The files the app's code is split into (scripts/chunk-groups/vite-plugin.ts), by the routes' import graph. */
 const CHUNKS = chunkGroups({ lazyImports: LAZY_IMPORTS.lazyImports });
 
+/** The content's languages (content/site/site.json), and the notice over a block a translation lacks, in each. */
+const LOCALES = contentLocales(import.meta.dirname);
+const TRANSLATION = { defaultLocale: LOCALES.defaultLocale, notices: untranslatedNotices(`${import.meta.dirname}/content/locales`, translationLocales(LOCALES)) };
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -37,7 +43,8 @@ function escapeRegExp(text: string): string {
  * Vite config for the app. MDX lessons compile through @mdx-js/rollup, with widgets supplied by
  * `@mdx-js/react`'s provider, so lesson files need no imports (see engine/mdx-components.ts).
  * A day's YAML front matter (`remark-frontmatter`) names it, and gives its page the first heading
- * (scripts/published-days/remark-day-heading.ts).
+ * (scripts/published-days/remark-day-heading.ts). A translation (`day-1.es.mdx`) shows the original's
+ * blocks it lacks or is behind on, under a notice (scripts/translations/remark-translation.ts).
  * `remark-gfm` gives lessons Markdown pipe tables; `rehype-slug` gives every heading an id, so a lesson
  * can link within itself (`[the gene cards](#gene-cards)`); `remark-sectionize` wraps each heading and
  * what follows it, up to the next heading of its level, in a `<section>`, so a lesson renders a part at a
@@ -47,7 +54,7 @@ export default defineConfig({
   plugins: [
     // `vite dev`: a lesson or schema the content checker finds fault with shows its problems in the overlay.
     contentCheckInDev(import.meta.dirname),
-    { enforce: 'pre', ...mdx({ providerImportSource: '@mdx-js/react', remarkPlugins: [remarkFrontmatter, remarkDayHeading, remarkGfm, remarkSectionize], rehypePlugins: [rehypeSlug] }) },
+    { enforce: 'pre', ...mdx({ providerImportSource: '@mdx-js/react', remarkPlugins: [remarkFrontmatter, [remarkTranslation, TRANSLATION], remarkDayHeading, remarkGfm, remarkSectionize], rehypePlugins: [rehypeSlug] }) },
     react({ include: /\.(jsx|js|mdx|md|tsx|ts)$/ }),
     // A build takes react-router's production files; its package.json offers only its development ones.
     // virtual:published-days: which days exist, for the entry's routes and menus (src/site/days.ts).

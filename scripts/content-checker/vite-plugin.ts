@@ -6,6 +6,7 @@
  */
 import { join, relative } from 'node:path';
 import type { Plugin } from 'vite';
+import { contentLocales, translationLocales } from '../translations/locales.ts';
 import { checkContent } from './check-content.ts';
 import { formatProblem } from './problem.ts';
 
@@ -29,6 +30,7 @@ export function contentProblemsOf(root: string, file: string): string[] {
     sections: join(root, 'content', 'sections'),
     images: join(root, 'content', 'images'),
     checks: join(root, 'content', 'checks.json'),
+    translations: translationLocales(contentLocales(root)),
   });
   return problems.filter((problem) => related.has(problem.file)).map(formatProblem);
 }

@@ -48,8 +48,9 @@ const folded = (text: string, locale: string) => text.replace(/\s+/g, ' ').toLoc
 
 /**
  * The glossary's terms that an original block uses (the term as a word, or its plural in -s or -es,
- * any case) and its translation does not write in the glossary's form or one of its other forms
- * (any case; a longer word holding the form counts, e.g. `proteínas` for `proteína`).
+ * any case, not counting where it is part of a longer term of the glossary) and its translation does not
+ * write in the glossary's form or one of its other forms (any case; a longer word holding the form counts,
+ * e.g. `proteínas` for `proteína`).
  *
  * @param glossary - the translation's language's glossary
  * @param original - the original block's words (./blocks.ts, `blockText`)
@@ -58,10 +59,14 @@ const folded = (text: string, locale: string) => text.replace(/\s+/g, ' ').toLoc
  */
 export function glossaryMisses(glossary: Glossary, original: string, translation: string): Omit<GlossaryMiss, 'file' | 'line'>[] {
   const translated = folded(translation, glossary.locale);
+  const word = (term: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(term)}(?:s|es)?(?![\\p{L}\\p{N}])`, 'giu');
   return glossary.terms.flatMap((term) => {
     const expected = term[glossary.locale];
     if (typeof expected !== 'string') return [];
-    const used = new RegExp(`(?<![\\p{L}\\p{N}])${escape(term.en)}(?:s|es)?(?![\\p{L}\\p{N}])`, 'iu').test(original);
+    // A longer term that holds this one has its own translation: "cell cycle" is "ciclo celular", with no "célula" in it.
+    const longer = glossary.terms.filter((other) => other.en.length > term.en.length && word(term.en).test(other.en));
+    const rest = longer.reduce((text, other) => text.replace(word(other.en), ' '), original);
+    const used = word(term.en).test(rest);
     if (!used) return [];
     const forms = [expected, ...(term.forms ?? [])].map((form) => folded(form, glossary.locale));
     return forms.some((form) => translated.includes(form)) ? [] : [{ term: term.en, expected }];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blockHash, blockMark } from './blocks.ts';
-import { readGlossary } from './glossary.ts';
+import { glossaryMisses, readGlossary } from './glossary.ts';
 import { contentLocales } from './locales.ts';
 import { compareFiles, formatReports, pageBlocks, translationReports } from './report.ts';
 
@@ -156,5 +156,27 @@ describe("the repository's translations", () => {
       expect(term.source, JSON.stringify(term)).toMatch(/^https:\/\/\S+$/);
     }
     expect(new Set(glossary.terms.map((term) => term.en)).size).toBe(glossary.terms.length);
+  });
+});
+
+describe('the glossary check', () => {
+  const glossary = {
+    locale: 'es',
+    terms: [
+      { en: 'cell', es: 'célula', source: 'https://www.genome.gov/es/genetics-glossary' },
+      { en: 'cell cycle', es: 'ciclo celular', source: 'https://www.cancer.gov/espanol/publicaciones/diccionarios/diccionario-cancer' },
+      { en: 'transcription factor', es: 'factor de transcripción', forms: ['factores de transcripción'], source: 'https://www.cancer.gov/espanol/publicaciones/diccionarios/diccionario-cancer' },
+    ],
+  };
+
+  it('names a term the English uses and the Spanish writes another way, plurals and other forms accepted', () => {
+    expect(glossaryMisses(glossary, 'Transcription factors help.', 'Los factores transcripcionales ayudan.')).toEqual([{ term: 'transcription factor', expected: 'factor de transcripción' }]);
+    expect(glossaryMisses(glossary, 'Transcription factors help.', 'Los factores de transcripción ayudan.')).toEqual([]);
+    expect(glossaryMisses(glossary, 'Every cell divides.', 'Todas las células se dividen.')).toEqual([]);
+  });
+
+  it('does not ask for a shorter term where the English uses it inside a longer one', () => {
+    expect(glossaryMisses(glossary, 'The cell cycle has checkpoints.', 'El ciclo celular tiene puntos de control.')).toEqual([]);
+    expect(glossaryMisses(glossary, 'The cell cycle of a cell.', 'El ciclo celular.')).toEqual([{ term: 'cell', expected: 'célula' }]);
   });
 });

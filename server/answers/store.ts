@@ -53,6 +53,8 @@ const dayPlaceholder = sql.placeholder('day');
 const answersPlaceholder = sql`${sql.placeholder('answers')}`;
 const baseRevisionPlaceholder = sql.placeholder('baseRevision');
 const answeredPlaceholder = sql.placeholder('answered');
+/** The language the student was reading at the save; null (the client did not say) keeps the one stored. */
+const languagePlaceholder = sql.placeholder('language');
 
 /** The name of each statement, prepared once per pooled connection on PostgreSQL. */
 const STATEMENT_NAMES = {
@@ -152,22 +154,32 @@ function buildStatements(db: Database) {
       .prepare(STATEMENT_NAMES.load),
     save: db
       .insert(dayAnswers)
-      .values({ userId: userIdPlaceholder, day: dayPlaceholder, answers: answersPlaceholder, answeredFields: answeredPlaceholder, revision: 1, updatedAt: sql`now()` })
+      .values({ userId: userIdPlaceholder, day: dayPlaceholder, answers: answersPlaceholder, answeredFields: answeredPlaceholder, language: languagePlaceholder, revision: 1, updatedAt: sql`now()` })
       .onConflictDoUpdate({
         target: [dayAnswers.userId, dayAnswers.day],
-        set: { answers: sql`excluded.answers`, answeredFields: sql`excluded.answered_fields`, revision: sql`${dayAnswers.revision} + 1`, updatedAt: sql`now()` },
+        set: {
+          answers: sql`excluded.answers`,
+          answeredFields: sql`excluded.answered_fields`,
+          language: sql`coalesce(excluded.language, ${dayAnswers.language})`,
+          revision: sql`${dayAnswers.revision} + 1`,
+          updatedAt: sql`now()`,
+        },
       })
       .returning(returnedColumns)
       .prepare(STATEMENT_NAMES.save),
     insertFirst: db
       .insert(dayAnswers)
-      .values({ userId: userIdPlaceholder, day: dayPlaceholder, answers: answersPlaceholder, answeredFields: answeredPlaceholder, revision: 1, updatedAt: sql`now()` })
+      .values({ userId: userIdPlaceholder, day: dayPlaceholder, answers: answersPlaceholder, answeredFields: answeredPlaceholder, language: languagePlaceholder, revision: 1, updatedAt: sql`now()` })
       .onConflictDoNothing({ target: [dayAnswers.userId, dayAnswers.day] })
       .returning(returnedColumns)
       .prepare(STATEMENT_NAMES.insertFirst),
     updateOver: db
       .update(dayAnswers)
-      .set({ answers: answersPlaceholder, answeredFields: sql`${answeredPlaceholder}`, revision: sql`${dayAnswers.revision} + 1`, updatedAt: sql`now()` })
+      .set({
+        answers: answersPlaceholder,
+        answeredFields: sql`${answeredPlaceholder}`,
+        language: sql`coalesce(${languagePlaceholder}::text, ${dayAnswers.language})`,
+        revision: sql`${dayAnswers.revision} + 1`, updatedAt: sql`now()` })
       .where(and(eq(dayAnswers.userId, userIdPlaceholder), eq(dayAnswers.day, dayPlaceholder), eq(dayAnswers.revision, baseRevisionPlaceholder)))
       .returning(returnedColumns)
       .prepare(STATEMENT_NAMES.updateOver),
@@ -202,11 +214,13 @@ export async function loadAnswers(db: Database, userId: number, day: number): Pr
  *
  * @param answered - how many of the day's fields the answers fill in (`AnswersValidator.prepare`), kept
  *   beside them for the class progress (server/facilitator/progress.ts); null for a day without a schema
+ * @param language - the language the student was reading (the save's `Content-Language`, one of the
+ *   site's languages), kept for the class's CSV; null keeps the one stored
  * @returns what is now stored, its answers as the database's JSON text of what was sent
  * @throws the driver's foreign-key error (SQLSTATE 23503) when the account `userId` no longer exists
  */
-export async function saveAnswers(db: Database, userId: number, day: number, answers: Answers, answered: number | null = null): Promise<StoredAnswers> {
-  const [row] = await statements(db).save.execute({ userId, day, answers: answersJson(answers), answered });
+export async function saveAnswers(db: Database, userId: number, day: number, answers: Answers, answered: number | null = null, language: string | null = null): Promise<StoredAnswers> {
+  const [row] = await statements(db).save.execute({ userId, day, answers: answersJson(answers), answered, language });
   if (row === undefined) throw new Error('INSERT ... ON CONFLICT ... RETURNING returned no row');
   return row;
 }
@@ -220,6 +234,7 @@ export async function saveAnswers(db: Database, userId: number, day: number, ans
  *
  * @param baseRevision - the revision the client's answers were based on, integer >= 0
  * @param answered - as for {@link saveAnswers}
+ * @param language - as for {@link saveAnswers}
  * @returns `{ saved }` with what is now stored, or `{ conflict }` with what is stored instead, unparsed
  *   (`conflict: null` when nothing is stored, i.e. a base above 0 for a day never saved); nothing is
  *   changed on a conflict
@@ -233,12 +248,13 @@ export async function saveAnswersIfRevision(
   answers: Answers,
   baseRevision: number,
   answered: number | null = null,
+  language: string | null = null,
 ): Promise<ConditionalSave> {
   const prepared = statements(db);
   const [row] =
     baseRevision === 0
-      ? await prepared.insertFirst.execute({ userId, day, answers: answersJson(answers), answered })
-      : await prepared.updateOver.execute({ userId, day, answers: answersJson(answers), baseRevision, answered });
+      ? await prepared.insertFirst.execute({ userId, day, answers: answersJson(answers), answered, language })
+      : await prepared.updateOver.execute({ userId, day, answers: answersJson(answers), baseRevision, answered, language });
   if (row !== undefined) return { saved: row, conflict: null };
   return { saved: null, conflict: await loadAnswers(db, userId, day) };
 }

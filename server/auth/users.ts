@@ -1,9 +1,9 @@
 /**
  * Queries on the `users` table.
  */
-import { eq, isNull } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
-import { users, type Role } from '../db/schema.ts';
+import { classes, users, type Role } from '../db/schema.ts';
 import { classKey, usernameKey } from './credentials.ts';
 
 /** A student as stored. */
@@ -39,7 +39,13 @@ export async function createUser(db: Database, user: NewUser): Promise<User> {
   try {
     const [created] = await db
       .insert(users)
-      .values({ ...user, usernameKey: usernameKey(user.username), classroomKey: user.classroomName === null ? null : classKey(user.classroomName) })
+      .values({
+        ...user,
+        usernameKey: usernameKey(user.username),
+        classroomKey: user.classroomName === null ? null : classKey(user.classroomName),
+        // A student starts in their class's language, when its facilitator set one (docs/decisions/023-the-reader-s-language.md).
+        language: user.classroomName === null ? null : sql`(select ${classes.language} from ${classes} where ${classes.nameKey} = ${classKey(user.classroomName)})`,
+      })
       .returning();
     if (created === undefined) throw new Error('INSERT ... RETURNING returned no row');
     return created;

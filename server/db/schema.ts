@@ -35,6 +35,11 @@ export const users = pgTable(
      * to a class's name. Null when the student gave no Classroom Name, or until the next start-up fills it in.
      */
     classroomKey: text('classroom_key'),
+    /**
+     * The language the student chose to read in, one of content/site/site.json's `locales`
+     * (docs/decisions/023-the-reader-s-language.md); null until they choose or their class gives them one.
+     */
+    language: text('language'),
   },
   (table) => [uniqueIndex('users_username_key_key').on(table.usernameKey), index('users_classroom_key_idx').on(table.classroomKey)],
 );
@@ -63,6 +68,11 @@ export const dayAnswers = pgTable(
      * the count existed, until the next start-up counts them.
      */
     answeredFields: smallint('answered_fields'),
+    /**
+     * The language the student was reading the day in at the last save (the save's `Content-Language`,
+     * docs/decisions/023-the-reader-s-language.md); null when the client did not say.
+     */
+    language: text('language'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
@@ -203,6 +213,8 @@ export const classes = pgTable('classes', {
   /** The facilitator who created it (may add co-facilitators); null once their account is deleted. */
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The language a student who signs up into the class starts in (docs/decisions/023-the-reader-s-language.md); null: the student's browser decides. */
+  language: text('language'),
 });
 
 /** The facilitators of each class: its creator and the co-facilitators they added. */

@@ -150,7 +150,7 @@ export async function facilitatorsOf(db: Database, classIds: readonly number[]):
 export async function listClasses(db: Database, staff: Staff): Promise<(ClassRow & { studentCount: number })[]> {
   const studentCount = sql<number>`(select count(*)::int from ${rosterIds(sql`${classes.id}`, sql`${classes.nameKey}`)} as roster)`;
   const query = db
-    .select({ id: classes.id, name: classes.name, nameKey: classes.nameKey, createdBy: classes.createdBy, createdAt: classes.createdAt, studentCount })
+    .select({ id: classes.id, name: classes.name, nameKey: classes.nameKey, createdBy: classes.createdBy, createdAt: classes.createdAt, language: classes.language, studentCount })
     .from(classes);
   const visible =
     staff.role === 'admin'
@@ -185,6 +185,15 @@ export async function createClass(db: Database, creator: Staff, name: string): P
     if (isUniqueViolation(error)) throw new ClassNameTakenError(name);
     throw error;
   }
+}
+
+/**
+ * Sets the language a student who signs up into the class starts in (docs/decisions/023-the-reader-s-language.md).
+ *
+ * @param language - one of content/site/site.json's `locales` (the route checks it), or null for none
+ */
+export async function setClassLanguage(db: Database, classId: number, language: string | null): Promise<void> {
+  await db.update(classes).set({ language }).where(eq(classes.id, classId));
 }
 
 /** Adds (`included` true) or removes a student from a roster, replacing an earlier change for them. */

@@ -23,18 +23,28 @@ describe('the answers CSV', () => {
       username: `student${index + 1}`,
       firstName: `First${index + 1}`,
       lastName: `Last ${index + 1}`,
-      // Every other student answered Day 1's opening question; the rest saved nothing.
+      // Every other student answered Day 1's opening question, reading in Spanish; the rest saved nothing.
       answers: new Map(index % 2 === 0 ? [[1, { opening: `Answer of ${index + 1}` }]] : []),
+      languages: new Map(index % 2 === 0 ? [[1, 'es']] : []),
     }));
+    const days = [...new Set(columns.map(({ day }) => day))];
     const [header, paths, ...rows] = parse(await text(answersCsv(columns, students)), { bom: true }) as string[][];
-    expect(header).toHaveLength(3 + columns.length);
-    expect(paths).toEqual(['username', 'first_name', 'last_name', ...columns.map(({ day, field }) => `day${day}.${field.path}`)]);
-    expect(header!.slice(3)).toEqual(columns.map(({ day, question }) => `Day ${day} · ${question!.part}: ${question!.prompt}`));
+    // Each day's columns open with the language of its last save.
+    expect(header).toHaveLength(3 + days.length + columns.length);
+    expect(paths).toEqual([
+      'username',
+      'first_name',
+      'last_name',
+      ...days.flatMap((day) => [`day${day}.language`, ...columns.filter((column) => column.day === day).map(({ field }) => `day${day}.${field.path}`)]),
+    ]);
+    expect(header!.slice(3)).toEqual(days.flatMap((day) => [`Day ${day} · Language`, ...columns.filter((column) => column.day === day).map(({ question }) => `Day ${day} · ${question!.part}: ${question!.prompt}`)]));
     expect(rows).toHaveLength(30);
     expect(rows.map((row) => row[0])).toEqual(students.map(({ username }) => username));
-    for (const row of rows) expect(row).toHaveLength(3 + columns.length);
+    for (const row of rows) expect(row).toHaveLength(3 + days.length + columns.length);
     expect(rows[0]![paths!.indexOf('day1.opening')]).toBe('Answer of 1');
+    expect(rows[0]![paths!.indexOf('day1.language')]).toBe('es');
     expect(rows[1]![paths!.indexOf('day1.opening')]).toBe('');
+    expect(rows[1]![paths!.indexOf('day1.language')]).toBe('');
   });
 
   it('puts the feedback on a field in a column right after it, only for fields that have any, each note with its author and whether it was read', async () => {
@@ -46,8 +56,8 @@ describe('the answers CSV', () => {
       { username: 'cy', day: 1, field: 'opening', author: 'Maria Rivera', body: 'See me.', readAt: null },
     ];
     const [header, paths, ...rows] = parse(await text(answersCsv(columns, students, feedback)), { bom: true }) as string[][];
-    // One column more than the fields: only day1.opening has feedback.
-    expect(paths).toHaveLength(3 + columns.length + 1);
+    // One column more than the fields and the days' languages: only day1.opening has feedback.
+    expect(paths).toHaveLength(3 + new Set(columns.map(({ day }) => day)).size + columns.length + 1);
     const at = paths!.indexOf('day1.opening.feedback');
     expect(at).toBe(paths!.indexOf('day1.opening') + 1);
     expect(header![at]).toBe(`Feedback · ${header![at - 1]}`);
@@ -60,10 +70,11 @@ describe('the answers CSV', () => {
     const long = { ...first!, question: { part: 'A part', prompt: 'Why? '.repeat(60).trim() } };
     const exact = { ...first!, question: { part: '', prompt: 'x'.repeat(MAX_HEADING_LENGTH - 'Day 1 · '.length) } };
     const [header] = parse(await text(answersCsv([long, exact], [])), { bom: true }) as string[][];
-    expect(header![3]).toHaveLength(MAX_HEADING_LENGTH);
-    expect(header![3]!.endsWith('…')).toBe(true);
-    expect(header![3]!.startsWith('Day 1 · A part: Why? Why?')).toBe(true);
-    expect(header![4]).toBe(`Day 1 · ${'x'.repeat(MAX_HEADING_LENGTH - 'Day 1 · '.length)}`);
+    // header[3] is Day 1's language column.
+    expect(header![4]).toHaveLength(MAX_HEADING_LENGTH);
+    expect(header![4]!.endsWith('…')).toBe(true);
+    expect(header![4]!.startsWith('Day 1 · A part: Why? Why?')).toBe(true);
+    expect(header![5]).toBe(`Day 1 · ${'x'.repeat(MAX_HEADING_LENGTH - 'Day 1 · '.length)}`);
   });
 
   it('makes a cell that a spreadsheet would run as a formula inert', () => {

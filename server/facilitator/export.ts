@@ -32,6 +32,8 @@ export interface ExportStudent {
   firstName: string;
   lastName: string;
   answers: ReadonlyMap<number, Answers>;
+  /** By day, the language the student was reading at the day's last save (`es`); absent or null when not said. */
+  languages?: ReadonlyMap<number, string | null>;
 }
 
 /** One piece of feedback on an answer (docs/facilitators.md#feedback), for its column beside the answer's. */
@@ -94,6 +96,9 @@ function cellText(value: unknown): string {
  * {@link heading}); a header row for scripts (`username`, `first_name`, `last_name`, then per column the
  * day and the field's path, `day1.worksheet.2`); then one row per student.
  *
+ * Each day's columns open with one holding the language the student was reading at the day's last save,
+ * headed `Day 1 · Language` and `day1.language` (`es`; empty when never saved or not said).
+ *
  * A field that any student has feedback on gets a second column right after its own, headed
  * `Feedback · <its heading>` and `day1.worksheet.2.feedback`, holding each student's feedback on it
  * ({@link feedbackCell}); a field without feedback has no such column.
@@ -109,14 +114,25 @@ export function answersCsv(columns: readonly ExportColumn[], students: Iterable<
   }
   const withFeedback = new Set(feedback.map(({ day, field }) => `${day}.${field}`));
   const hasFeedback = ({ day, field }: ExportColumn) => withFeedback.has(`${day}.${field.path}`);
-  const header = ['Username', 'First name', 'Last name', ...columns.flatMap((column) => (hasFeedback(column) ? [heading(column), `Feedback · ${heading(column)}`] : [heading(column)]))];
+  /** Whether a column is its day's first, which the day's language column comes before. */
+  const opensDay = (column: ExportColumn, index: number) => index === 0 || columns[index - 1]!.day !== column.day;
+  const header = [
+    'Username',
+    'First name',
+    'Last name',
+    ...columns.flatMap((column, index) => [
+      ...(opensDay(column, index) ? [`Day ${column.day} · Language`] : []),
+      heading(column),
+      ...(hasFeedback(column) ? [`Feedback · ${heading(column)}`] : []),
+    ]),
+  ];
   const paths = [
     'username',
     'first_name',
     'last_name',
-    ...columns.flatMap((column) => {
+    ...columns.flatMap((column, index) => {
       const path = `day${column.day}.${column.field.path}`;
-      return hasFeedback(column) ? [path, `${path}.feedback`] : [path];
+      return [...(opensDay(column, index) ? [`day${column.day}.language`] : []), path, ...(hasFeedback(column) ? [`${path}.feedback`] : [])];
     }),
   ];
   const csv = stringify({ bom: true, record_delimiter: 'windows', cast: { string: inertCell } });
@@ -128,10 +144,14 @@ export function answersCsv(columns: readonly ExportColumn[], students: Iterable<
         student.username,
         student.firstName,
         student.lastName,
-        ...columns.flatMap((column) => {
+        ...columns.flatMap((column, index) => {
           const { day, field } = column;
           const answer = isAnswered(field, student.answers.get(day)) ? cellText(valueAt(student.answers.get(day), field.path)) : '';
-          return hasFeedback(column) ? [answer, feedbackCell(byAnswer.get(`${student.username}\u0000${day}.${field.path}`) ?? [])] : [answer];
+          return [
+            ...(opensDay(column, index) ? [student.languages?.get(day) ?? ''] : []),
+            answer,
+            ...(hasFeedback(column) ? [feedbackCell(byAnswer.get(`${student.username}\u0000${day}.${field.path}`) ?? [])] : []),
+          ];
         }),
       ];
     }

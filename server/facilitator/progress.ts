@@ -21,7 +21,7 @@ export interface ProgressDay {
 /**
  * What the progress query found. `role` null: the user no longer exists. `class` null: no such class
  * visible to them. `studentsJson` is the response's `students` array as JSON text, built by PostgreSQL
- * (docs/facilitators.md#api): `[{"id", "username", "first_name", "last_name", "classroom_name",
+ * (docs/facilitators.md#api): `[{"id", "username", "first_name", "last_name", "classroom_name", "language",
  * "last_activity" (ISO 8601 UTC or null), "days": [{"day", "answered", "state"}]}]`, by last then first name.
  */
 export interface ProgressRows {
@@ -81,7 +81,7 @@ const scope = sql`${visibleClassScope(userId, classId)},
     ),
     roster as (
       select ${users.id} as id, ${users.username} as username, ${users.firstName} as first_name, ${users.lastName} as last_name,
-        ${users.classroomName} as classroom_name
+        ${users.classroomName} as classroom_name, ${users.language} as language
       from c
       cross join lateral ${rosterIds(sql`c.id`, sql`c.name_key`)} as ids(id)
       join ${users} on ${users.id} = ids.id
@@ -90,14 +90,14 @@ const scope = sql`${visibleClassScope(userId, classId)},
 /**
  * The version of a class's progress, an SQL expression over {@link scope}'s `c` and `roster`: the MD5 of
  * every value the body is built from, so it changes whenever the body would. The class's name, whether
- * the user created it (`is_creator`), its facilitators' ids and names, each roster student's id and names,
+ * the user created it (`is_creator`), its facilitators' ids and names, each roster student's id, names and language,
  * and each of their rows of the days shown with its revision (every save increments it), answered count
  * (start-up may fill it in without a save) and `updated_at` (`last_activity`). The days' titles and field
  * counts are not in it: they come from the content, fixed while a server runs, and the route adds them to
  * the ETag. Computed from the data alone, so every server sharing a database computes the same version.
  */
 const versionOf = sql`md5(json_build_array(c.name, c.created_by is not distinct from ${userId}, c.facilitators,
-      (select json_agg(json_build_array(s.id, s.username, s.first_name, s.last_name, s.classroom_name, r.day, r.revision, r.answered_fields, r.updated_at) order by s.id, r.day)
+      (select json_agg(json_build_array(s.id, s.username, s.first_name, s.last_name, s.classroom_name, s.language, r.day, r.revision, r.answered_fields, r.updated_at) order by s.id, r.day)
          from roster s left join ${dayAnswers} r on r.user_id = s.id and r.day = any(${days}))
     )::text)`;
 
@@ -152,17 +152,17 @@ function prepareProgress(db: Database) {
       left join ${dayAnswers} r on r.user_id = s.id and r.day = w.day
     ),
     per_student as (
-      select s.id, s.username, s.first_name, s.last_name, s.classroom_name,
+      select s.id, s.username, s.first_name, s.last_name, s.classroom_name, s.language,
         max(cells.updated_at) as last_activity,
         json_agg(json_build_object('day', cells.day, 'answered', cells.answered,
             'state', case when cells.answered <= 0 then 'not_started' when cells.answered >= cells.fields then 'complete' else 'in_progress' end)
           order by cells.day) as days
       from roster s join cells on cells.id = s.id
-      group by s.id, s.username, s.first_name, s.last_name, s.classroom_name
+      group by s.id, s.username, s.first_name, s.last_name, s.classroom_name, s.language
     )
     select me.role, c.id as class_id, c.name as class_name, c.created_by, c.facilitators,
       (select json_agg(json_build_object('id', p.id, 'username', p.username, 'first_name', p.first_name, 'last_name', p.last_name,
-          'classroom_name', p.classroom_name,
+          'classroom_name', p.classroom_name, 'language', p.language,
           'last_activity', to_char(p.last_activity at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           'days', p.days)
         order by p.last_name, p.first_name, p.id) from per_student p)::text as students,

@@ -9,6 +9,7 @@
  * `revision_conflict` with what is stored.
  */
 import type { FastifyInstance, FastifyReply, onRequestAsyncHookHandler } from 'fastify';
+import { LOCALES } from '../locales.ts';
 import { loadAnswers, saveAnswers, saveAnswersIfRevision, type StoredAnswers } from '../answers/store.ts';
 import type { AnswersValidator } from '../answers/validators.ts';
 import { ACCOUNT_GONE_DETAIL, accountExists, isMissingAccountError } from '../auth/authenticate.ts';
@@ -162,6 +163,15 @@ export async function dayAnswersRoutes(app: FastifyInstance, options: DayAnswers
         // Save the signed-in student's answers for a day, whole, replacing the previous ones; with
         // base_revision, only if that is still the stored revision (else 409 revision_conflict).
         params: dayParamsSchema(answersValidator.lastDay),
+        headers: {
+          type: 'object',
+          properties: {
+            'content-language': {
+              type: 'string',
+              description: "Helix's addition, optional: the language the student was reading the day in (`es`), kept with the answers for the class's teacher; another value is ignored.",
+            },
+          },
+        },
         body: {
           type: 'object',
           required: ['answers'],
@@ -188,13 +198,14 @@ export async function dayAnswersRoutes(app: FastifyInstance, options: DayAnswers
       const { answers: received, base_revision: baseRevision } = request.body;
       const prepared = answersValidator.prepare(day, received);
       if (prepared.problem !== null) throw new HttpError('invalid_answers', prepared.problem);
+      const language = readingLanguage(request.headers['content-language']);
       // What was just stored is in today's shape (prepare normalised it): its text is answered as returned.
       if (baseRevision === undefined) {
-        const saved = await whileAccountExists(() => saveAnswers(db, userId, day, prepared.answers, prepared.answered));
+        const saved = await whileAccountExists(() => saveAnswers(db, userId, day, prepared.answers, prepared.answered, language));
         return savedAnswersBody(reply, saved.answersJson, saved);
       }
 
-      const outcome = await whileAccountExists(() => saveAnswersIfRevision(db, userId, day, prepared.answers, baseRevision ?? 0, prepared.answered));
+      const outcome = await whileAccountExists(() => saveAnswersIfRevision(db, userId, day, prepared.answers, baseRevision ?? 0, prepared.answered, language));
       if (outcome.saved !== null) return savedAnswersBody(reply, outcome.saved.answersJson, outcome.saved);
       const stored = outcome.conflict;
       if (stored === null && !(await accountExists(db, userId))) throw new HttpError('invalid_token', ACCOUNT_GONE_DETAIL);
@@ -210,4 +221,14 @@ export async function dayAnswersRoutes(app: FastifyInstance, options: DayAnswers
       );
     },
   );
+}
+
+/**
+ * The language a save says its student was reading, from its `Content-Language` header (RFC 9110: the
+ * language of the enclosed representation's audience): one of the site's languages, its first tag's
+ * primary subtag (`es-419` is `es`); null when absent or another (docs/decisions/023-the-reader-s-language.md).
+ */
+function readingLanguage(header: string | undefined): string | null {
+  const primary = header?.split(',')[0]?.trim().split('-')[0]?.toLowerCase();
+  return primary !== undefined && LOCALES.includes(primary) ? primary : null;
 }

@@ -1,6 +1,6 @@
 /**
  * Student accounts (docs/requirements.md#api-calls): `POST /api/student/signup/`,
- * `GET /api/student/profile/`. Sign-up also delivers the welcome messages to the new student's inbox, in
+ * `GET /api/student/profile/`, and Helix's `PATCH /api/student/profile/` for the reading language. Sign-up also delivers the welcome messages to the new student's inbox, in
  * the same transaction.
  */
 import { eq, sql } from 'drizzle-orm';
@@ -14,6 +14,7 @@ import { createUser, UsernameTakenError, type User } from '../auth/users.ts';
 import type { Database } from '../db/index.ts';
 import { users, type Role } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
+import { languageSchema } from '../locales.ts';
 import { deliverWelcomeMessages, type WelcomeMessage } from '../inbox/messages.ts';
 import { errorResponse, MAX_NAME_LENGTH, nameSchema, passwordSchema, tokenPairSchema } from './schemas.ts';
 
@@ -47,11 +48,16 @@ export interface ProfileResponse {
   classroom_name: string | null;
   /** `student`, or `facilitator`/`admin` for the console's users (docs/facilitators.md); Helix's addition to the record. */
   role: Role;
+  /**
+   * The language the student reads in, one of content/site/site.json's `locales`; null until they choose
+   * one or their class gives them one (docs/decisions/023-the-reader-s-language.md). Helix's addition.
+   */
+  language: string | null;
 }
 
 /** The stored student as the API shows it. */
-export function toProfile(user: Pick<User, 'id' | 'username' | 'firstName' | 'lastName' | 'classroomName' | 'role'>): ProfileResponse {
-  return { id: user.id, username: user.username, first_name: user.firstName, last_name: user.lastName, classroom_name: user.classroomName, role: user.role };
+export function toProfile(user: Pick<User, 'id' | 'username' | 'firstName' | 'lastName' | 'classroomName' | 'role' | 'language'>): ProfileResponse {
+  return { id: user.id, username: user.username, first_name: user.firstName, last_name: user.lastName, classroom_name: user.classroomName, role: user.role, language: user.language };
 }
 
 /** Registers the student routes (a Fastify plugin; register with no prefix). */
@@ -60,7 +66,7 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
   const welcomeMessages = options.welcomeMessages ?? [];
   // The profile's columns only (never the password hash), prepared once: a named statement on PostgreSQL.
   const profileQuery = db
-    .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, classroomName: users.classroomName, role: users.role })
+    .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, classroomName: users.classroomName, role: users.role, language: users.language })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
@@ -150,6 +156,7 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
               last_name: { type: 'string' },
               classroom_name: { type: ['string', 'null'], description: 'Null when the student gave none.' },
               role: { type: 'string', enum: ['student', 'facilitator', 'admin'], description: "Helix's addition: who the user is; facilitators and admins use the console." },
+              language: { type: ['string', 'null'], description: "Helix's addition: the language the user reads in, one of the site's languages; null until chosen." },
             },
           },
           '4xx': errorResponse,
@@ -162,6 +169,29 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
       const [user] = await profileQuery.execute({ id: request.user.id });
       if (user === undefined) throw new HttpError('invalid_token', ACCOUNT_GONE_DETAIL);
       return toProfile(user);
+    },
+  );
+
+  app.patch<{ Body: { language: string } }>(
+    '/api/student/profile/',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: "Change the signed-in user's reading language (Helix's addition)",
+        body: {
+          type: 'object',
+          required: ['language'],
+          additionalProperties: false,
+          properties: { language: languageSchema("The language to read in from now on, on every device: one of the site's languages.") },
+        },
+        response: { 204: { type: 'null', description: 'Stored.' }, '4xx': errorResponse },
+      },
+    },
+    async (request, reply) => {
+      if (request.user === null) throw new HttpError('not_authenticated');
+      const updated = await db.update(users).set({ language: request.body.language }).where(eq(users.id, request.user.id)).returning({ id: users.id });
+      if (updated.length === 0) throw new HttpError('invalid_token', ACCOUNT_GONE_DETAIL);
+      return reply.code(204).send();
     },
   );
 }

@@ -409,6 +409,8 @@ export interface paths {
                              * @enum {string}
                              */
                             role?: "student" | "facilitator" | "admin";
+                            /** @description Helix's addition: the language the user reads in, one of the site's languages; null until chosen. */
+                            language?: string | null;
                         };
                     };
                 };
@@ -428,7 +430,44 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change the signed-in user's reading language (Helix's addition) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The language to read in from now on, on every device: one of the site's languages.
+                         * @enum {string}
+                         */
+                        language: "en" | "es";
+                    };
+                };
+            };
+            responses: {
+                /** @description Stored. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Every error response: a human-readable detail and a machine-readable code from the registry (server/errors.ts). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/student/inbox/": {
@@ -769,7 +808,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Helix's addition, optional: the language the student was reading the day in (`es`), kept with the answers for the class's teacher; another value is ignored. */
+                    "content-language"?: string;
+                };
                 path: {
                     /** @description The day number, from 1 to the last day with an answers schema. */
                     day: number;
@@ -941,6 +983,8 @@ export interface paths {
                                 facilitators: components["schemas"]["person"][];
                                 /** @description Whether the signed-in facilitator created it: only its creator, or an admin, adds a co-facilitator. */
                                 is_creator: boolean;
+                                /** @description The language a student who signs up into the class starts in, one of the site's languages; null: the student's browser decides. */
+                                language: ("en" | "es") | null;
                             }[];
                         };
                     };
@@ -1055,7 +1099,44 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        patch?: never;
+        /** Set the class's default language (any of its facilitators) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The class id. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The language a student who signs up into the class starts in, one of the site's languages; null: the student's browser decides. */
+                        language: ("en" | "es") | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Stored: students who sign up into the class from now on start in it; students already in it keep their own choice. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Every error response: a human-readable detail and a machine-readable code from the registry (server/errors.ts). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/facilitator/classes/{id}/facilitators/": {
@@ -1174,6 +1255,8 @@ export interface paths {
                                 last_name: string;
                                 /** @description The Classroom Name the student gave at sign-up, or null. */
                                 classroom_name: string | null;
+                                /** @description The language the student reads in (one of the site's languages), or null until they choose one. */
+                                language: string | null;
                                 /**
                                  * Format: date-time
                                  * @description The latest save of any day, or null when the student never saved.
@@ -1489,6 +1572,8 @@ export interface paths {
                              * @description When the answers were last saved, or null when never.
                              */
                             updated_at: string | null;
+                            /** @description The language the student was reading the day in at the last save (one of the site's languages), for showing the prompts as they read them; null when never saved or not said. */
+                            language: string | null;
                         };
                     };
                 };
@@ -1563,6 +1648,8 @@ export interface paths {
                                  * @description When the answers were last saved, or null when never.
                                  */
                                 updated_at: string | null;
+                                /** @description The language the student was reading the day in at the last save (one of the site's languages), for showing the prompts as they read them; null when never saved or not said. */
+                                language: string | null;
                             }[];
                         };
                     };
@@ -1609,7 +1696,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description A CSV file (`Content-Disposition: attachment`, named after the class and the day): UTF-8 with a byte-order mark, a header row of the questions as the lesson asks them, a second of the fields' paths (`day1.worksheet.2`), then one row per student on the roster. A field with feedback is followed by a column of it (`day1.geneQ1.feedback`). */
+                /** @description A CSV file (`Content-Disposition: attachment`, named after the class and the day): UTF-8 with a byte-order mark, a header row of the questions as the lesson asks them, a second of the fields' paths (`day1.worksheet.2`), then one row per student on the roster. Each day's columns open with the language the student was reading at its last save (`day1.language`). A field with feedback is followed by a column of it (`day1.geneQ1.feedback`). */
                 200: {
                     headers: {
                         [name: string]: unknown;

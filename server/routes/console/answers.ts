@@ -19,6 +19,8 @@ interface RepairedAnswers {
   answers: Answers;
   revision: number;
   updatedAt: Date;
+  /** The language the student was reading at the last save; null when their client did not say. */
+  language: string | null;
 }
 
 /**
@@ -30,19 +32,22 @@ export async function answersOf(db: Database, validator: AnswersValidator, stude
   const byStudent = new Map<number, Map<number, RepairedAnswers>>();
   if (studentIds.length === 0 || days.length === 0) return byStudent;
   const rows = await db
-    .select({ userId: dayAnswers.userId, day: dayAnswers.day, answers: dayAnswers.answers, revision: dayAnswers.revision, updatedAt: dayAnswers.updatedAt })
+    .select({ userId: dayAnswers.userId, day: dayAnswers.day, answers: dayAnswers.answers, revision: dayAnswers.revision, updatedAt: dayAnswers.updatedAt, language: dayAnswers.language })
     .from(dayAnswers)
     .where(and(inArray(dayAnswers.userId, [...studentIds]), inArray(dayAnswers.day, [...days])));
   for (const row of rows) {
     let saved = byStudent.get(row.userId);
     if (saved === undefined) byStudent.set(row.userId, (saved = new Map()));
-    saved.set(row.day, { answers: validator.repair(row.day, row.answers), revision: row.revision, updatedAt: row.updatedAt });
+    saved.set(row.day, { answers: validator.repair(row.day, row.answers), revision: row.revision, updatedAt: row.updatedAt, language: row.language });
   }
   return byStudent;
 }
 
 const revision = Type.Integer({ minimum: 0, description: "The server's revision of the day's answers: 0 when nothing was saved, 1 after the first save." });
 const updatedAt = nullable(isoTime('When the answers were last saved, or null when never.'));
+const language = nullable(
+  Type.String({ description: "The language the student was reading the day in at the last save (one of the site's languages), for showing the prompts as they read them; null when never saved or not said." }),
+);
 
 /** Declares the answers routes on the console's app. */
 export function answersRoutes(app: ConsoleApp, { db, answersValidator, guards }: ConsoleContext): void {
@@ -57,7 +62,7 @@ export function answersRoutes(app: ConsoleApp, { db, answersValidator, guards }:
         params: pathIds({ id: CLASS_ID, studentId: STUDENT_ID, day }),
         response: {
           200: Type.Object(
-            { student: person, day: Type.Integer({ minimum: 1, description: 'The day number.' }), answers: answersObject, revision, updated_at: updatedAt },
+            { student: person, day: Type.Integer({ minimum: 1, description: 'The day number.' }), answers: answersObject, revision, updated_at: updatedAt, language },
             { description: "The student's answers to the day, as the lesson shows them." },
           ),
           ...errorReplies,
@@ -77,6 +82,7 @@ export function answersRoutes(app: ConsoleApp, { db, answersValidator, guards }:
         answers: saved?.answers ?? (schema ? answersValidator.repair(day, {}) : {}),
         revision: saved?.revision ?? 0,
         updated_at: saved?.updatedAt.toISOString() ?? null,
+        language: saved?.language ?? null,
       };
     },
   );
@@ -92,7 +98,7 @@ export function answersRoutes(app: ConsoleApp, { db, answersValidator, guards }:
           200: Type.Object(
             {
               day: Type.Integer({ minimum: 1, description: 'The day number.' }),
-              students: Type.Array(Type.Object({ ...personProperties, answers: answersObject, revision, updated_at: updatedAt }), {
+              students: Type.Array(Type.Object({ ...personProperties, answers: answersObject, revision, updated_at: updatedAt, language }), {
                 description: 'Every student on the roster, by last name, then first name.',
               }),
             },
@@ -126,6 +132,7 @@ export function answersRoutes(app: ConsoleApp, { db, answersValidator, guards }:
             answers: stored?.answers ?? answersValidator.repair(day, {}),
             revision: stored?.revision ?? 0,
             updated_at: stored?.updatedAt.toISOString() ?? null,
+            language: stored?.language ?? null,
           };
         }),
       };

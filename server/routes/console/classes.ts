@@ -6,10 +6,16 @@ import { Type } from 'typebox';
 import { usernameKey } from '../../auth/credentials.ts';
 import { HttpError } from '../../errors.ts';
 import { recordAudit } from '../../facilitator/audit.ts';
-import { addFacilitator, ClassNameTakenError, createClass, deleteClassAndStudents, facilitatorsOf, findUserWithRole, listClasses, toPersonResponse } from '../../facilitator/classes.ts';
+import { addFacilitator, ClassNameTakenError, createClass, deleteClassAndStudents, facilitatorsOf, findUserWithRole, listClasses, setClassLanguage, toPersonResponse } from '../../facilitator/classes.ts';
+import { LOCALES } from '../../locales.ts';
 import { MAX_NAME_LENGTH } from '../schemas.ts';
 import type { ConsoleApp, ConsoleContext } from './context.ts';
 import { CLASS_ID, errorReplies, noContent, pathIds, person, personReply, usernameBody } from './schemas.ts';
+
+/** A class's default language: one of the site's languages, or null (docs/decisions/023-the-reader-s-language.md). */
+const classLanguage = Type.Union([Type.Unsafe<string>({ type: 'string', enum: [...LOCALES] }), Type.Null()], {
+  description: "The language a student who signs up into the class starts in, one of the site's languages; null: the student's browser decides.",
+});
 
 const classSummary = Type.Object({
   id: Type.Integer({ description: 'The class id.' }),
@@ -17,6 +23,7 @@ const classSummary = Type.Object({
   student_count: Type.Integer({ minimum: 0, description: 'How many students are on its roster.' }),
   facilitators: Type.Array(person, { description: 'Who facilitates it, by last then first name.' }),
   is_creator: Type.Boolean({ description: 'Whether the signed-in facilitator created it: only its creator, or an admin, adds a co-facilitator.' }),
+  language: classLanguage,
 });
 
 /** Declares the class routes on the console's app. */
@@ -50,6 +57,7 @@ export function classRoutes(app: ConsoleApp, { db, guards }: ConsoleContext): vo
           student_count: each.studentCount,
           facilitators: (facilitators.get(each.id) ?? []).map(toPersonResponse),
           is_creator: each.createdBy === staff.id,
+          language: each.language,
         })),
       };
     },
@@ -90,6 +98,24 @@ export function classRoutes(app: ConsoleApp, { db, guards }: ConsoleContext): vo
         if (error instanceof ClassNameTakenError) throw new HttpError('class_name_taken', `A class named "${name}" already exists. Choose another name.`);
         throw error;
       }
+    },
+  );
+
+  app.patch(
+    '/api/facilitator/classes/:id/',
+    {
+      ...guards.staff,
+      schema: {
+        summary: "Set the class's default language (any of its facilitators)",
+        params: pathIds({ id: CLASS_ID }),
+        body: Type.Object({ language: classLanguage }, { additionalProperties: false }),
+        response: { 204: noContent('Stored: students who sign up into the class from now on start in it; students already in it keep their own choice.'), ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const classRow = await guards.classOf(request, request.params.id);
+      await setClassLanguage(db, classRow.id, request.body.language);
+      return reply.code(204).send();
     },
   );
 

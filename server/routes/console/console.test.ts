@@ -259,8 +259,8 @@ describe.each(DATABASE_KINDS)('the facilitator console API (%s)', (kind) => {
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const [header, paths, ...students] = parse(response.rawPayload, { bom: true }) as string[][];
     const questions = (await server.app.inject({ url: '/api/facilitator/days/1/questions/', headers: bearer(rivera.access) })).json<{ questions: { path: string; part: string; prompt: string }[] }>().questions;
-    expect(paths).toEqual(['username', 'first_name', 'last_name', ...questions.map(({ path }) => `day1.${path}`)]);
-    expect(header!.slice(3)).toEqual(questions.map(({ part, prompt }) => `Day 1 · ${part}: ${prompt}`));
+    expect(paths).toEqual(['username', 'first_name', 'last_name', 'day1.language', ...questions.map(({ path }) => `day1.${path}`)]);
+    expect(header!.slice(3)).toEqual(['Day 1 · Language', ...questions.map(({ part, prompt }) => `Day 1 · ${part}: ${prompt}`)]);
     expect(header![paths!.indexOf('day1.opening')]).toBe('Day 1 · Opening: Opening question');
     expect(header![paths!.indexOf('day1.blanks.1')]).toBe('Day 1 · Blanks: A fixture sentence has [Blank 1], ____, [Blank 3] and [Blank 4] in it.');
     const column = (path: string) => paths!.indexOf(`day1.${path}`);
@@ -587,6 +587,7 @@ describe.each(DATABASE_KINDS)("the console's contract (%s)", (kind) => {
     expect((await save(server.app, ana.access, 1, { opening: 'The opening, answered.', blanks: ['one', '', '', ''] })).statusCode).toBe(200);
 
     const staff = bearer(rivera.access);
+    await call('PATCH /api/facilitator/classes/{id}/', { method: 'PATCH', url: `${classUrl}/`, headers: staff, payload: { language: 'es' } });
     await call('GET /api/facilitator/classes/', { url: '/api/facilitator/classes/', headers: staff });
     const progress = await call('GET /api/facilitator/classes/{id}/progress/', { url: `${classUrl}/progress/`, headers: staff });
     await call('GET /api/facilitator/classes/{id}/progress/', { url: `${classUrl}/progress/`, headers: { ...staff, 'if-none-match': progress.headers.etag as string } });

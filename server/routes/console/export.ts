@@ -37,7 +37,7 @@ export function exportRoutes(app: ConsoleApp, { db, answersValidator, guards, we
         response: {
           200: {
             description:
-              'A CSV file (`Content-Disposition: attachment`, named after the class and the day): UTF-8 with a byte-order mark, a header row of the questions as the lesson asks them, a second of the fields\' paths (`day1.worksheet.2`), then one row per student on the roster. A field with feedback is followed by a column of it (`day1.geneQ1.feedback`).',
+              'A CSV file (`Content-Disposition: attachment`, named after the class and the day): UTF-8 with a byte-order mark, a header row of the questions as the lesson asks them, a second of the fields\' paths (`day1.worksheet.2`), then one row per student on the roster. Each day\'s columns open with the language the student was reading at its last save (`day1.language`). A field with feedback is followed by a column of it (`day1.geneQ1.feedback`).',
             // Written as a stream (typed so), documented as the text it is.
             content: { 'text/csv': { schema: Type.Unsafe<Readable>(Type.String({ description: 'The CSV text.' })) } },
           },
@@ -69,6 +69,7 @@ export function exportRoutes(app: ConsoleApp, { db, answersValidator, guards, we
       const students = roster.map((student) => ({
         ...student,
         answers: new Map([...(saved.get(student.id)?.entries() ?? [])].map(([each, stored]) => [each, stored.answers])),
+        languages: new Map([...(saved.get(student.id)?.entries() ?? [])].map(([each, stored]) => [each, stored.language])),
       }));
       // The feedback on these answers, each in the column after its field's (docs/facilitators.md#feedback).
       const usernames = new Map(roster.map(({ id, username }) => [id, username]));

@@ -37,6 +37,7 @@ const classProgress = Type.Object(
       Type.Object({
         ...personProperties,
         classroom_name: nullable(Type.String({ description: 'The Classroom Name the student gave at sign-up, or null.' })),
+        language: nullable(Type.String({ description: "The language the student reads in (one of the site's languages), or null until they choose one." })),
         last_activity: nullable(isoTime('The latest save of any day, or null when the student never saved.')),
         days: Type.Array(
           Type.Object({

@@ -31,7 +31,12 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/src/**', '../src/*', '../../src/*'], message: 'engine/ must not import the app shell (src/).' },
-            { group: ['**/content/**', '**/schemas/**'], message: 'engine/ must not import a particular day or schema.' },
+            // Its own texts are content too (content/locales/<locale>/engine.json), and so are the site's
+            // languages (content/site/site.json): docs/decisions/023-the-reader-s-language.md.
+            {
+              regex: '(^|/)(content/(?!locales/[^/]+/engine\\.json$|site/site\\.json$)|schemas/)',
+              message: 'engine/ must not import a particular day or schema (only its own message catalogue and the site\'s languages).',
+            },
             { group: ['**/server/**'], message: 'engine/ must not import server code.' },
           ],
         },

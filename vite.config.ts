@@ -12,6 +12,7 @@ import { compileStartupEagerly } from './scripts/compile-hints/vite-plugin.ts';
 import { contentCheckInDev } from './scripts/content-checker/vite-plugin.ts';
 import { dayPreviewsFile } from './scripts/day-previews/vite-plugin.ts';
 import { embedOrigins } from './scripts/embed-origins/vite-plugin.ts';
+import { messageCatalogues } from './scripts/message-catalogues/vite-plugin.ts';
 import { lessonImageEntries } from './scripts/lesson-images.ts';
 import { precompressedFiles } from './scripts/precompress/vite-plugin.ts';
 import { remarkDayHeading } from './scripts/published-days/remark-day-heading.ts';
@@ -19,7 +20,7 @@ import { publishedDays } from './scripts/published-days/vite-plugin.ts';
 import { lazyImportsCollector } from './scripts/route-preloads/route-modules.ts';
 import { routePreloadsFile } from './scripts/route-preloads/vite-plugin.ts';
 import { contentLocales, translationLocales } from './scripts/translations/locales.ts';
-import { remarkTranslation, untranslatedNotices } from './scripts/translations/remark-translation.ts';
+import { lessonMessages, remarkTranslation } from './scripts/translations/remark-translation.ts';
 import { lessonWidgets } from './scripts/widget-manifest/vite-plugin.ts';
 
 /** Modules of this repository's `src/` and `engine/` (TypeScript), by absolute path. */
@@ -33,7 +34,10 @@ const CHUNKS = chunkGroups({ lazyImports: LAZY_IMPORTS.lazyImports });
 
 /** The content's languages (content/site/site.json), and the notice over a block a translation lacks, in each. */
 const LOCALES = contentLocales(import.meta.dirname);
-const TRANSLATION = { defaultLocale: LOCALES.defaultLocale, notices: untranslatedNotices(`${import.meta.dirname}/content/locales`, translationLocales(LOCALES)) };
+const LOCALES_DIR = `${import.meta.dirname}/content/locales`;
+const TRANSLATION = { defaultLocale: LOCALES.defaultLocale, notices: lessonMessages(LOCALES_DIR, translationLocales(LOCALES), 'lesson.untranslated') };
+/** A translated day's heading in its language, "Día 1 — …" (scripts/published-days/remark-day-heading.ts). */
+const DAY_HEADINGS = { headings: lessonMessages(LOCALES_DIR, translationLocales(LOCALES), 'lesson.dayHeading') };
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -54,7 +58,9 @@ export default defineConfig({
   plugins: [
     // `vite dev`: a lesson or schema the content checker finds fault with shows its problems in the overlay.
     contentCheckInDev(import.meta.dirname),
-    { enforce: 'pre', ...mdx({ providerImportSource: '@mdx-js/react', remarkPlugins: [remarkFrontmatter, [remarkTranslation, TRANSLATION], remarkDayHeading, remarkGfm, remarkSectionize], rehypePlugins: [rehypeSlug] }) },
+    { enforce: 'pre', ...mdx({ providerImportSource: '@mdx-js/react', remarkPlugins: [remarkFrontmatter, [remarkTranslation, TRANSLATION], [remarkDayHeading, DAY_HEADINGS], remarkGfm, remarkSectionize], rehypePlugins: [rehypeSlug] }) },
+    // content/locales/*/*.json: each message catalogue compiled for Lingui as it is imported (engine/i18n/messages.ts).
+    messageCatalogues(),
     react({ include: /\.(jsx|js|mdx|md|tsx|ts)$/ }),
     // A build takes react-router's production files; its package.json offers only its development ones.
     // virtual:published-days: which days exist, for the entry's routes and menus (src/site/days.ts).

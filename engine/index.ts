@@ -26,8 +26,22 @@ export {
   type AnswersSchema,
 } from './schema/index.ts';
 export { lessonComponents } from './mdx-components.ts';
+export { RenderWholeLesson } from './lesson/LessonSection.tsx';
 export { SavePill } from './widgets/save-pill/index.ts';
 export { LessonFileContext } from './widgets/widget-boundary/index.ts';
 
 export { EmbedPanel } from './widgets/embed-panel/index.ts';
 
+
+export {
+  activateLocale,
+  currentLocale,
+  DEFAULT_LOCALE,
+  languageName,
+  LOCALES,
+  translator,
+  useLocale,
+  useMessages,
+  type MessageValues,
+  type Translate,
+} from './i18n/messages.ts';

@@ -11,7 +11,9 @@ import { AnswersForm } from './answers/AnswersForm.tsx';
 import { schemaAt } from './schema/index.ts';
 import { lessonComponents } from './mdx-components.ts';
 import { storySession, type StorySave } from './storybook/with-answers.tsx';
-import { LessonFileContext, WIDGET_PROBLEM_MESSAGE } from './widgets/widget-boundary/WidgetBoundary.tsx';
+import { LessonFileContext } from './widgets/widget-boundary/WidgetBoundary.tsx';
+
+const WIDGET_PROBLEM_MESSAGE = 'This part of the lesson has a problem; your answers are safe.';
 
 /** The fixture days' lessons (test/fixture-days/), compiled as the app compiles the week's. */
 const lessons = import.meta.glob<MDXContent>('../test/fixture-days/day-*.mdx', { eager: true, import: 'default' });

@@ -27,7 +27,7 @@ function versionOf(name: string): string {
 
 /**
  * Builds the React floor (scripts/react-floor/main.tsx: StrictMode, createRoot, BrowserRouter with Routes,
- * Link, NavLink and Navigate, nothing of Helix) with the app's Vite and React plugin in production mode,
+ * Link, NavLink and Navigate, and one Lingui message; nothing of Helix) with the app's Vite and React plugin in production mode,
  * and measures its gzipped JavaScript the way size-limit measures a route. It is the least any page of
  * Helix can download; `/login`'s budget is 1.10 times it (docs/decisions/011-first-visit-javascript.md).
  *
@@ -52,7 +52,7 @@ export async function measureReactFloor(): Promise<ReactFloor> {
     return {
       gzipBytes: files.reduce((sum, each) => sum + each.gzipBytes, 0),
       files,
-      versions: Object.fromEntries(['react', 'react-dom', 'react-router'].map((name) => [name, versionOf(name)])),
+      versions: Object.fromEntries(['react', 'react-dom', 'react-router', '@lingui/core'].map((name) => [name, versionOf(name)])),
     };
   } finally {
     rmSync(outDir, { recursive: true, force: true });

@@ -379,6 +379,23 @@ describe('answers session', () => {
       expect(removed).toEqual([]);
     });
 
+    it('numbers a list item in the label as the page asks, for a reader of another language', async () => {
+      const { transport, calls } = controlledTransport();
+      const lines: AnswersSchema = {
+        type: 'object',
+        default: {},
+        properties: { lines: { type: 'array', description: 'Two lines', minItems: 2, maxItems: 2, default: ['', ''], items: { ...text, description: 'A line.' } } },
+      };
+      const numberedLabel = (label: string, { number, row }: { number: number; row: boolean }) => `${label} (${row ? 'fila ' : 'n.º '}${number})`;
+      const session = createAnswersSession({ schema: lines, transport, numberedLabel });
+      session.restore(null);
+      session.edit({ lines: ['short', 'far too long'] });
+      await vi.advanceTimersByTimeAsync(2_000);
+      calls[0]!.reject(tooLarge());
+      await vi.advanceTimersByTimeAsync(0);
+      expect(session.getState().tooLarge).toEqual({ path: 'lines.1', label: 'Two lines (n.º 2)' });
+    });
+
     it('never sends the same answers again: no retry, no interval save, no flush, no explicit save', async () => {
       const { session, calls, save } = setupTwoTexts();
       session.edit({ title: 'Mine', story: 'far too long' });

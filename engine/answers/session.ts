@@ -1,4 +1,4 @@
-import { answerFields, mergeAnswers, repairAnswers, valueAt, type Answers, type AnswersSchema } from '../schema/index.ts';
+import { answerFields, mergeAnswers, repairAnswers, valueAt, type Answers, type AnswersSchema, type NumberedLabel } from '../schema/index.ts';
 import { AUTOSAVE_DEBOUNCE_MS, AUTOSAVE_INTERVAL_MS, MAX_CONFLICT_MERGES, SAVE_RETRY_BASE_MS, SAVE_RETRY_MAX_MS } from './constants.ts';
 import type { Draft, DraftStore, SavedCopy } from './drafts.ts';
 
@@ -110,6 +110,12 @@ export interface AnswersSessionOptions {
   now?: () => Date;
   /** Source of retry jitter in [0, 1), for tests. */
   random?: () => number;
+  /**
+   * How the label of a too-large answer (`SaveState.tooLarge`, shown by the save pill) numbers a list
+   * item or a table cell: pass one in the reader's language, e.g. from `answerField.item` and
+   * `answerField.row` in content/locales/LOCALE/engine.json. English ("(3)", "(row 2)") unless given.
+   */
+  numberedLabel?: NumberedLabel;
 }
 
 /**
@@ -183,14 +189,14 @@ function isTooLarge(error: unknown): boolean {
 
 /**
  * The field of `schema` whose value in `answers` is the largest once written as JSON: the one to shorten
- * when a save is refused as too large.
+ * when a save is refused as too large. A list item's or a table cell's label is numbered by `numbered`.
  *
  * @returns its path and label, or null when the schema has no field
  */
-function largestAnswer(schema: AnswersSchema, answers: Answers): TooLargeAnswer | null {
+function largestAnswer(schema: AnswersSchema, answers: Answers, numbered?: NumberedLabel): TooLargeAnswer | null {
   let largest: TooLargeAnswer | null = null;
   let largestSize = -1;
-  for (const field of answerFields(schema)) {
+  for (const field of answerFields(schema, numbered)) {
     const size = JSON.stringify(valueAt(answers, field.path) ?? null).length;
     if (size > largestSize) {
       largest = { path: field.path, label: field.label };
@@ -332,7 +338,7 @@ export function createAnswersSession(options: AnswersSessionOptions): AnswersSes
         if (isTooLarge(error)) {
           // Sent again unchanged, they would be refused again: wait for an edit (docs/security.md#server-limits).
           refusedAsTooLarge = editsAtStart;
-          setState({ saving: false, failure: 'too-large', tooLarge: largestAnswer(schema, sent) });
+          setState({ saving: false, failure: 'too-large', tooLarge: largestAnswer(schema, sent, options.numberedLabel) });
           return 'failed';
         }
         failures += 1;

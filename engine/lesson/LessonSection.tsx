@@ -12,6 +12,13 @@ export const PENDING_PART_MIN_HEIGHT_PX = 600;
 
 const Nested = createContext(false);
 
+/**
+ * True where a lesson must render whole at once, with no part held back: a lesson swapped for its
+ * translation while a student reads it, which keeps the part on screen where it was
+ * (docs/decisions/023-the-reader-s-language.md). False (the default): the parts arrive one at a time.
+ */
+export const RenderWholeLesson = createContext(false);
+
 /** The class of a lesson's part (an h2's section inside the h1's): engine/styles.css draws it. */
 export const LESSON_PART_CLASS = 'lesson-part';
 
@@ -36,7 +43,8 @@ export function LessonSection({ children, ...props }: ComponentPropsWithoutRef<'
   const items = Children.toArray(children);
   const isPart = (child: (typeof items)[number]) => isValidElement(child) && child.type === LessonSection;
   const parts = items.filter(isPart).length;
-  const defers = !nested && items.some((child) => isValidElement(child) && child.type === 'h1');
+  const whole = useContext(RenderWholeLesson);
+  const defers = !nested && !whole && items.some((child) => isValidElement(child) && child.type === 'h1');
   const [rendered, setRendered] = useState(defers ? EAGER_PARTS : Infinity);
   useEffect(() => {
     if (rendered < parts) startTransition(() => setRendered((count) => count + 1));

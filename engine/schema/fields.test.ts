@@ -94,6 +94,13 @@ describe('answerFields', () => {
     expect(labels['section.rows.1.notes']).toBe('Notes. (row 2)');
     expect(labels['section.essay']).toBe('An essay.');
   });
+
+  it('numbers items and cells as it is told, for a reader of another language', () => {
+    const fila = (label: string, { number, row }: { number: number; row: boolean }) => (row ? `${label} (fila ${number})` : `${label} (${number})`);
+    const labels = Object.fromEntries(answerFields(schema, fila).map(({ path, label }) => [path, label]));
+    expect(labels['list.1']).toBe('Three short answers. (2)');
+    expect(labels['section.rows.1.notes']).toBe('Notes. (fila 2)');
+  });
 });
 
 describe('countAnswered', () => {

@@ -110,6 +110,19 @@ export interface AnswerField {
   defaultValue: unknown;
 }
 
+/**
+ * How {@link answerFields} tells apart the fields that share a description: an item of a fixed-length list
+ * (`row` false, `number` its position from 1) or a cell of a table (`row` true, `number` the row's from 1).
+ */
+export type NumberedLabel = (label: string, position: { number: number; row: boolean }) => string;
+
+/**
+ * `The four worksheet questions… (3)`, `What the gene's protein normally does… (row 2)`: the English the
+ * server, the exports and the scripts read. The app passes its own for what a student reads (the save
+ * pill's label, in the reader's language: engine/answers/session.ts).
+ */
+const englishNumberedLabel: NumberedLabel = (label, { number, row }) => (row ? `${label} (row ${number})` : `${label} (${number})`);
+
 /** Whether a node's own value is one answer rather than a container of fields. */
 function isLeaf(schema: AnswersSchema): boolean {
   if (schema['x-merge'] === 'atomic') return true;
@@ -123,9 +136,10 @@ function isLeaf(schema: AnswersSchema): boolean {
  * Pure; the result may be cached per schema.
  *
  * @param schema - a day's answers schema (its root is an object)
+ * @param numbered - how an item's or a cell's label is numbered; English ("(3)", "(row 2)") unless given
  * @returns every field with its path, label and default; empty for a schema with none
  */
-export function answerFields(schema: AnswersSchema): AnswerField[] {
+export function answerFields(schema: AnswersSchema, numbered: NumberedLabel = englishNumberedLabel): AnswerField[] {
   const fields: AnswerField[] = [];
   // `list` is the description of the nearest fixed-length array above the node and the node's position in it.
   const walk = (node: AnswersSchema, path: string[], defaultValue: unknown, list: { label: string; index: number; items: AnswersSchema } | null) => {
@@ -134,7 +148,7 @@ export function answerFields(schema: AnswersSchema): AnswerField[] {
       // A text or choice the lesson fills in already is a worked example, not a question.
       if (typeof defaultValue === 'string' && defaultValue !== '') return;
       const own = typeof node.description === 'string' ? node.description : path.join('.');
-      const label = list === null ? own : node === list.items ? `${list.label} (${list.index + 1})` : `${own} (row ${list.index + 1})`;
+      const label = list === null ? own : node === list.items ? numbered(list.label, { number: list.index + 1, row: false }) : numbered(own, { number: list.index + 1, row: true });
       fields.push({ path: path.join('.'), section: path[0]!, schema: node, label, defaultValue });
       return;
     }

@@ -15,6 +15,7 @@ export {
   shortDescription,
   valueAt,
   type AnswerField,
+  type NumberedLabel,
 } from './fields.ts';
 export { coerceAnswers, defaultsOf, isNormalized, isPlainObject, normalize, schemaAt } from './normalize.ts';
 export { repairAnswers } from './repair.ts';

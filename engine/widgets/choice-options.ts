@@ -9,9 +9,6 @@
  */
 export type ChoiceOption = string | { value: string; label: string };
 
-/** What an empty choice reads, stored as "" (Day 3's category select: docs/requirements.md#validation). */
-export const EMPTY_CHOICE_LABEL = '— choose —';
-
 /** One option as a select renders it: what is stored and what is shown. */
 export interface Choice {
   /** Stored in the answers when chosen. */
@@ -52,7 +49,8 @@ export function toChoice(option: unknown, where = 'options'): Choice {
  *
  * @param choices - the options in the order shown
  * @param current - the field's saved value ("" when nothing is chosen)
- * @param emptyLabel - what the extra option reads when `current` is "" and no option has that value
+ * @param emptyLabel - what the extra option reads when `current` is "" and no option has that value:
+ *   the empty choice, "— choose —" in English (`choice.empty` in content/locales/LOCALE/engine.json)
  */
 export function withSavedChoice(choices: readonly Choice[], current: string, emptyLabel: string): readonly Choice[] {
   if (choices.some((choice) => choice.value === current)) return choices;

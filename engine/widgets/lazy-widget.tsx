@@ -1,9 +1,11 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import messages from '../../content/locales/en/engine.json';
+import { useMessages } from '../i18n/messages.ts';
 
 /**
  * A widget whose manifest says `"loading": "lazy"` (engine/widgets/widget.schema.json): its code is a file
  * of its own, fetched the first time a lesson renders it, while the rest of the lesson is already on the
- * page. Until it arrives its place reads "Loading…", marked busy for screen readers. A failed download
+ * page. Until it arrives its place reads "Loading…" (`lazyWidget.loading`), marked busy for screen readers. A failed download
  * throws to the widget's own error boundary (engine/widgets/widget-boundary/), not to the page.
  *
  * @param tag - the widget's MDX tag, which is also the name its module exports it under
@@ -18,11 +20,12 @@ export function lazyWidget(tag: string, load: () => Promise<Record<string, unkno
     return { default: component as ComponentType<Record<string, unknown>> };
   });
   function LazyWidget(props: Record<string, unknown>) {
+    const t = useMessages(messages);
     return (
       <Suspense
         fallback={
           <p className="lazy-widget" aria-busy="true">
-            Loading…
+            {t('lazyWidget.loading')}
           </p>
         }
       >

@@ -11,6 +11,8 @@ import { matter } from 'vfile-matter';
 
 /** A day's lesson file name: `day-3.mdx` is Day 3. */
 export const LESSON_FILE = /^day-(\d+)\.mdx$/;
+/** A day's translated lesson file name: `day-3.es.mdx` is Day 3 in Spanish. */
+export const TRANSLATED_LESSON_FILE = /^day-(\d+)\.([a-z]{2,3})\.mdx$/;
 /** A day's answers schema file name: `day-3.schema.json` is Day 3's. */
 export const SCHEMA_FILE = /^day-(\d+)\.schema\.json$/;
 
@@ -31,6 +33,11 @@ export interface DayEntry extends DayFrontMatter {
   lesson: string;
   /** The schema's path relative to the repository, e.g. `schemas/day-1.schema.json`. */
   schema: string;
+  /**
+   * The day's translations by language: each lesson's path (`content/days/day-1.es.mdx`) and the title
+   * its front matter gives (docs/decisions/022-translations-beside-the-original.md).
+   */
+  translations: Readonly<Record<string, { lesson: string; title: string }>>;
 }
 
 /** A front matter an author got wrong; `problems` says what, one sentence each. */
@@ -104,6 +111,14 @@ function dayNumbers(directory: string, pattern: RegExp): number[] {
   });
 }
 
+/** A day's translated lessons in a folder: `day-N.<locale>.mdx`. */
+function translatedLessons(directory: string, day: number): { locale: string; file: string }[] {
+  return readdirSync(directory).flatMap((file) => {
+    const match = TRANSLATED_LESSON_FILE.exec(file);
+    return match && Number(match[1]) === day ? [{ locale: match[2]!, file }] : [];
+  });
+}
+
 /** Where the two files of each day live. */
 export interface DayFolders {
   /** The lessons' folder (`content/days`). */
@@ -129,7 +144,13 @@ export function readDays(folders: DayFolders): DayEntry[] {
     .sort((a, b) => a - b)
     .map((day) => {
       const lesson = join(folders.lessons, `day-${day}.mdx`);
-      return { day, ...dayFrontMatter(shown(lesson), readFileSync(lesson, 'utf8')), lesson: shown(lesson), schema: shown(join(folders.schemas, `day-${day}.schema.json`)) };
+      const translations = Object.fromEntries(
+        translatedLessons(folders.lessons, day).map(({ locale, file }) => {
+          const path = join(folders.lessons, file);
+          return [locale, { lesson: shown(path), title: dayFrontMatter(shown(path), readFileSync(path, 'utf8')).title }];
+        }),
+      );
+      return { day, ...dayFrontMatter(shown(lesson), readFileSync(lesson, 'utf8')), lesson: shown(lesson), schema: shown(join(folders.schemas, `day-${day}.schema.json`)), translations };
     });
 }
 
@@ -146,11 +167,18 @@ export function daysOf(root: string, { drafts = false }: { drafts?: boolean } = 
 }
 
 /**
- * The heading a day's page opens with, made from its number and front matter: "Day 1 — Gene Regulation",
- * with ": subtitle" when there is one, or " subtitle" after a title that ends its own sentence
- * ("Day 3 — How Do We Detect Cancer? Seeing static in gene signals").
+ * A day's full name from its front matter: the title, with ": subtitle" when there is one, or " subtitle"
+ * after a title that ends its own sentence ("How Do We Detect Cancer? Seeing static in gene signals").
  */
-export function dayHeading(day: number, { title, subtitle }: Pick<DayFrontMatter, 'title' | 'subtitle'>): string {
-  if (!subtitle) return `Day ${day} — ${title}`;
-  return `Day ${day} — ${title}${/[?!.]$/.test(title) ? ' ' : ': '}${subtitle}`;
+export function dayFullName({ title, subtitle }: Pick<DayFrontMatter, 'title' | 'subtitle'>): string {
+  if (!subtitle) return title;
+  return `${title}${/[?!.]$/.test(title) ? ' ' : ': '}${subtitle}`;
+}
+
+/**
+ * The heading a day's page opens with, made from its number and front matter: "Day 1 — Gene Regulation",
+ * the day's {@link dayFullName} after "Day N — ".
+ */
+export function dayHeading(day: number, frontMatter: Pick<DayFrontMatter, 'title' | 'subtitle'>): string {
+  return `Day ${day} — ${dayFullName(frontMatter)}`;
 }

@@ -6,13 +6,26 @@
  */
 import type { Heading, Root } from 'mdast';
 import { parse } from 'yaml';
-import { dayHeading, LESSON_FILE } from './days.ts';
+import { dayFullName, dayHeading, LESSON_FILE, TRANSLATED_LESSON_FILE } from './days.ts';
 
-/** The day a file is the lesson of, by its name (`…/day-3.mdx` is Day 3), or null for any other file. */
-export function lessonDay(path: string | undefined): number | null {
+/** The day and language of a lesson file by its name (`…/day-3.mdx`, `…/day-3.es.mdx`); the language is null for the original, and null for any other file. */
+function lessonOf(path: string | undefined): { day: number; locale: string | null } | null {
   const name = path?.split(/[/\\]/).at(-1);
-  const match = name ? LESSON_FILE.exec(name) : null;
-  return match ? Number(match[1]) : null;
+  if (!name) return null;
+  const original = LESSON_FILE.exec(name);
+  if (original) return { day: Number(original[1]), locale: null };
+  const translated = TRANSLATED_LESSON_FILE.exec(name);
+  return translated ? { day: Number(translated[1]), locale: translated[2]! } : null;
+}
+
+/** Options of {@link remarkDayHeading}. */
+export interface DayHeadingOptions {
+  /**
+   * Per language, the heading's pattern with `{day}` and `{title}`, e.g. `{ es: "Día {day} — {title}" }`
+   * (`lesson.dayHeading` of content/locales/LOCALE/lesson.json); a translation in a language not listed,
+   * and the original, get {@link dayHeading}'s English.
+   */
+  headings?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -20,10 +33,11 @@ export function lessonDay(path: string | undefined): number | null {
  * whose front matter has a title gets a first-level heading after it; any other file, or a front matter
  * without a title (which `npm run check:content` reports), is left as it is.
  */
-export function remarkDayHeading() {
+export function remarkDayHeading(options: DayHeadingOptions = {}) {
   return (tree: Root, file: { path?: string }) => {
-    const day = lessonDay(file.path);
-    if (day === null) return;
+    const lesson = lessonOf(file.path);
+    if (lesson === null) return;
+    const { day, locale } = lesson;
     const index = tree.children.findIndex((node) => node.type === 'yaml');
     const node = tree.children[index];
     if (node?.type !== 'yaml') return;
@@ -35,7 +49,10 @@ export function remarkDayHeading() {
     }
     const { title, subtitle } = (typeof data === 'object' && data !== null ? data : {}) as { title?: unknown; subtitle?: unknown };
     if (typeof title !== 'string' || title.trim() === '') return;
-    const heading: Heading = { type: 'heading', depth: 1, children: [{ type: 'text', value: dayHeading(day, { title: title.trim(), subtitle: typeof subtitle === 'string' ? subtitle.trim() : undefined }) }] };
+    const named = { title: title.trim(), subtitle: typeof subtitle === 'string' ? subtitle.trim() : undefined };
+    const pattern = locale === null ? undefined : options.headings?.[locale];
+    const text = pattern === undefined ? dayHeading(day, named) : pattern.replace('{day}', String(day)).replace('{title}', dayFullName(named));
+    const heading: Heading = { type: 'heading', depth: 1, children: [{ type: 'text', value: text }] };
     tree.children.splice(index + 1, 0, heading);
   };
 }

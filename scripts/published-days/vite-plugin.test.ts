@@ -67,14 +67,19 @@ describe('the published days', () => {
 
 describe("the build's modules of the days", () => {
   it('load only the published days, so a draft is neither built nor downloaded, and name each by its title', () => {
-    const root = repository({ 'day-1.mdx': titled('One'), 'day-2.mdx': titled('Two', 'published: false\n'), 'day-3.mdx': titled('Three') }, ['day-1.schema.json', 'day-2.schema.json', 'day-3.schema.json']);
+    const root = repository(
+      { 'day-1.mdx': titled('One'), 'day-1.es.mdx': titled('Uno'), 'day-2.mdx': titled('Two', 'published: false\n'), 'day-3.mdx': titled('Three') },
+      ['day-1.schema.json', 'day-2.schema.json', 'day-3.schema.json'],
+    );
     const plugin = publishedDays(root);
     const load = (id: string) => (plugin.load as (id: string) => string | null).call({}, (plugin.resolveId as (id: string) => string).call({}, id));
 
     expect(load('virtual:published-days')).toBe('export const PUBLISHED_DAYS = [1,3];\n');
-    expect(load('virtual:day-titles')).toBe('export const DAY_TITLES = {"1":"One","3":"Three"};\n');
+    // Each day's title in each language it has; its lesson a file per language.
+    expect(load('virtual:day-titles')).toBe('export const DAY_TITLES = {"1":{"en":"One","es":"Uno"},"3":{"en":"Three"}};\n');
     const loaders = load('virtual:day-loaders')!;
-    expect(loaders).toContain(`1: () => import(${JSON.stringify(join(root, 'content/days/day-1.mdx'))})`);
+    expect(loaders).toContain(`"en": () => import(${JSON.stringify(join(root, 'content/days/day-1.mdx'))})`);
+    expect(loaders).toContain(`"es": () => import(${JSON.stringify(join(root, 'content/days/day-1.es.mdx'))})`);
     expect(loaders).toContain(`3: () => import(${JSON.stringify(join(root, 'schemas/day-3.schema.json'))})`);
     expect(loaders).not.toContain('day-2');
   });

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { reloadWhenChanged } from '../virtual-modules/reload.ts';
+import { contentLocales } from '../translations/locales.ts';
 import { daysOf, type DayEntry } from './days.ts';
 
 /** The module the app imports the list from: `import { PUBLISHED_DAYS } from 'virtual:published-days'`. */
@@ -17,7 +18,9 @@ export const PUBLISHED_DAYS_MODULE = 'virtual:published-days';
 export const DAY_TITLES_MODULE = 'virtual:day-titles';
 /**
  * The module of the days' loaders, `import { lessons, schemas } from 'virtual:day-loaders'`: per
- * published day, the `import()` of its lesson and of its schema (src/days/registry.ts). Only published
+ * published day, the `import()` of its lesson in each language it has (`{ en, es }`) and of its schema
+ * (src/days/registry.ts): each its own chunk, so a student downloads the lesson only in the languages
+ * they read. Only published
  * days are built, so a draft's lesson is neither downloaded nor kept offline.
  */
 export const DAY_LOADERS_MODULE = 'virtual:day-loaders';
@@ -25,16 +28,30 @@ export const DAY_LOADERS_MODULE = 'virtual:day-loaders';
 /** An `import()` of a file's default export, by absolute path. */
 const loader = (path: string) => `() => import(${JSON.stringify(path)}).then((module) => module.default)`;
 
+/** A day's lessons by language, the original's first: `[['en', {lesson, title}], ['es', {…}]]`. */
+function lessonsByLocale({ lesson, title, translations }: DayEntry, root: string): [string, { lesson: string; title: string }][] {
+  return [[contentLocales(root).defaultLocale, { lesson, title }], ...Object.entries(translations)];
+}
+
 const MODULES = new Map<string, (days: DayEntry[], root: string) => string>([
   [`\0${PUBLISHED_DAYS_MODULE}`, (days) => `export const PUBLISHED_DAYS = ${JSON.stringify(days.map(({ day }) => day))};\n`],
-  [`\0${DAY_TITLES_MODULE}`, (days) => `export const DAY_TITLES = ${JSON.stringify(Object.fromEntries(days.map(({ day, title }) => [day, title])))};\n`],
+  [
+    `\0${DAY_TITLES_MODULE}`,
+    (days, root) => {
+      const titles = days.map((entry) => [entry.day, Object.fromEntries(lessonsByLocale(entry, root).map(([locale, { title }]) => [locale, title]))]);
+      return `export const DAY_TITLES = ${JSON.stringify(Object.fromEntries(titles))};\n`;
+    },
+  ],
   [
     `\0${DAY_LOADERS_MODULE}`,
-    (days, root) =>
-      [
-        `export const lessons = {\n${days.map(({ day, lesson }) => `  ${day}: ${loader(join(root, lesson))},`).join('\n')}\n};`,
-        `export const schemas = {\n${days.map(({ day, schema }) => `  ${day}: ${loader(join(root, schema))},`).join('\n')}\n};`,
-      ].join('\n') + '\n',
+    (days, root) => {
+      const lessons = days.map((entry) => {
+        const loaders = lessonsByLocale(entry, root).map(([locale, { lesson }]) => `    ${JSON.stringify(locale)}: ${loader(join(root, lesson))},`);
+        return `  ${entry.day}: {\n${loaders.join('\n')}\n  },`;
+      });
+      const schemas = days.map(({ day, schema }) => `  ${day}: ${loader(join(root, schema))},`);
+      return `export const lessons = {\n${lessons.join('\n')}\n};\nexport const schemas = {\n${schemas.join('\n')}\n};\n`;
+    },
   ],
 ]);
 
@@ -54,7 +71,7 @@ export function publishedDaysIn(root: string): number[] {
 
 /**
  * Serves {@link PUBLISHED_DAYS_MODULE}, `export const PUBLISHED_DAYS = [1, 2, …]`,
- * {@link DAY_TITLES_MODULE}, `export const DAY_TITLES = { 1: "Gene Regulation", … }`, and
+ * {@link DAY_TITLES_MODULE}, `export const DAY_TITLES = { 1: { en: "Gene Regulation", es: "Regulación génica" }, … }`, and
  * {@link DAY_LOADERS_MODULE}, read from the files when a module is loaded;
  * under `vite dev` the drafts (`published: false`) too, so an author previews a day before publishing it.
  * The entry chunk, which every page downloads, needs only which days exist and their names (for its
@@ -71,7 +88,7 @@ export function publishedDays(root: string, options: { drafts?: boolean } = {}):
   let drafts = options.drafts ?? false;
   let served = '';
   /** What the modules depend on, to tell whether a changed file changes them. */
-  const summary = (days: DayEntry[]) => JSON.stringify(days.map(({ day, title }) => [day, title]));
+  const summary = (days: DayEntry[]) => JSON.stringify(days.map(({ day, title, translations }) => [day, title, translations]));
   return {
     name: 'helix:published-days',
     configResolved(config) {

@@ -10,7 +10,7 @@ import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import { VFile } from 'vfile';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { remarkTranslation, untranslatedNotices } from './remark-translation.ts';
+import { lessonMessages, remarkTranslation } from './remark-translation.ts';
 
 const REPOSITORY = join(import.meta.dirname, '..', '..');
 const NOTICE = 'Esta parte aún no está traducida.';
@@ -28,7 +28,7 @@ async function spanishDay1(folder: string): Promise<string> {
   const lesson = readFileSync(path, 'utf8');
   const { default: Content } = await evaluate(new VFile({ path, value: lesson }), {
     ...runtime,
-    remarkPlugins: [remarkFrontmatter, [remarkTranslation, { defaultLocale: 'en', notices: untranslatedNotices(join(REPOSITORY, 'content/locales'), ['es']) }], remarkGfm],
+    remarkPlugins: [remarkFrontmatter, [remarkTranslation, { defaultLocale: 'en', notices: lessonMessages(join(REPOSITORY, 'content/locales'), ['es'], 'lesson.untranslated') }], remarkGfm],
   });
   return renderToStaticMarkup(createElement(Content, { components: stubComponents(lesson + readFileSync(join(folder, 'day-1.mdx'), 'utf8')) }));
 }

@@ -26,26 +26,29 @@ export interface TranslationOptions {
   defaultLocale: string;
   /**
    * The line shown above a block not translated yet, by the translation's language. Read from the
-   * catalogues with {@link untranslatedNotices}.
+   * catalogues with {@link lessonMessages}.
    */
   notices: Readonly<Record<string, string>>;
 }
 
 /**
- * The `lesson.untranslated` message of each language's `lesson.json` catalogue under `localesDir`
- * (`content/locales`).
+ * One message of each language's `lesson.json` catalogue under `localesDir` (`content/locales`), as the
+ * build's remark plugins put it into the lessons: `lesson.untranslated`, the notice over a block a
+ * translation lacks, or `lesson.dayHeading`, a day's heading pattern (scripts/published-days/remark-day-heading.ts).
  *
  * @param localesDir - the catalogues' folder
  * @param locales - the languages to read
+ * @param id - the message's id
+ * @returns the message by language
  * @throws Error naming the file when a catalogue lacks the message
  */
-export function untranslatedNotices(localesDir: string, locales: readonly string[]): Record<string, string> {
+export function lessonMessages(localesDir: string, locales: readonly string[], id: 'lesson.untranslated' | 'lesson.dayHeading'): Record<string, string> {
   return Object.fromEntries(
     locales.map((locale) => {
       const file = join(localesDir, locale, 'lesson.json');
-      const notice = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)['lesson.untranslated'];
-      if (typeof notice !== 'string') throw new Error(`${file} has no "lesson.untranslated" message.`);
-      return [locale, notice];
+      const message = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)[id];
+      if (typeof message !== 'string') throw new Error(`${file} has no "${id}" message.`);
+      return [locale, message];
     }),
   );
 }

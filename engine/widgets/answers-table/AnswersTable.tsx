@@ -1,10 +1,12 @@
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
+import messages from '../../../content/locales/en/engine.json';
 import { useAnswersContext } from '../../answers/AnswersForm.tsx';
 import { UnknownAnswerFieldError, useAnswerField } from '../../answers/AnswersForm.tsx';
+import { useLocale, useMessages } from '../../i18n/messages.ts';
 import { schemaAt } from '../../schema/normalize.ts';
 import type { AnswersSchema } from '../../schema/types.ts';
-import { EMPTY_CHOICE_LABEL, toChoice, withSavedChoice, type Choice, type ChoiceOption } from '../choice-options.ts';
+import { toChoice, withSavedChoice, type Choice, type ChoiceOption } from '../choice-options.ts';
 import { lengthLimit } from '../length-limit/length-limit.tsx';
 import { usePasteMark } from '../paste-mark/index.ts';
 import { useAutoGrow } from '../use-auto-grow.ts';
@@ -80,7 +82,8 @@ const asText = (value: unknown): string => (typeof value === 'string' ? value : 
  * Read-only columns show the row's value; the first column, when read-only, is the row header. Text
  * columns are growing text boxes with no length limit; select columns are native selects whose stored
  * value may differ from the label. Every input binds `${name}.${row}.${field}` and is named by its
- * column header and the row's first read-only cell ("Notes for <row>"; "row N" when there is none). A
+ * column header and the row's first read-only cell ("Notes for <row>"; "row N" when there is none; in
+ * the reader's language, `answersTable.*` in content/locales/LOCALE/engine.json). A
  * saved select value that is no longer an option is still shown, as an extra option. In a read-only
  * form text cells are `readOnly` and select cells disabled.
  *
@@ -106,6 +109,7 @@ export function AnswersTable({ name, caption, columns }: AnswersTableProps) {
   const watched: unknown = useWatch({ name });
   const rows: unknown[] = Array.isArray(watched) ? watched : [];
   const labelColumn = checked.find((column) => column.input === 'none');
+  const t = useMessages(messages);
 
   return (
     <div className="answers-table">
@@ -123,12 +127,12 @@ export function AnswersTable({ name, caption, columns }: AnswersTableProps) {
         <tbody>
           {rows.map((row, rowIndex) => {
             const values = row !== null && typeof row === 'object' ? (row as Record<string, unknown>) : {};
-            const rowLabel = (labelColumn && asText(values[labelColumn.field]).trim()) || `row ${rowIndex + 1}`;
+            const rowLabel = (labelColumn && asText(values[labelColumn.field]).trim()) || t('answersTable.rowNumber', { number: rowIndex + 1 });
             return (
               <tr key={rowIndex} className="answers-table__row">
                 {checked.map((column, columnIndex) => {
                   const path = `${name}.${rowIndex}.${column.field}`;
-                  const accessibleName = `${column.header} for ${rowLabel}`;
+                  const accessibleName = t('answersTable.cellLabel', { header: column.header, row: rowLabel });
                   if (column.input === 'none') {
                     const text = asText(values[column.field]);
                     return columnIndex === 0 ? (
@@ -174,6 +178,7 @@ function CellLabel({ header }: { header: string }) {
 function SelectCell({ name, label, choices }: { name: string; label: string; choices: readonly Choice[] }) {
   const { value, readOnly, onChange, onBlur, inputRef } = useAnswerField<string>(name, 'AnswersTable');
   const current = typeof value === 'string' ? value : '';
+  const t = useMessages(messages);
   return (
     <select
       ref={inputRef}
@@ -185,7 +190,7 @@ function SelectCell({ name, label, choices }: { name: string; label: string; cho
       onChange={(event) => onChange(event.target.value)}
       onBlur={onBlur}
     >
-      {withSavedChoice(choices, current, EMPTY_CHOICE_LABEL).map((choice, index) => (
+      {withSavedChoice(choices, current, t('choice.empty')).map((choice, index) => (
         <option key={`${index}:${choice.value}`} value={choice.value}>
           {choice.label}
         </option>
@@ -202,7 +207,7 @@ function TextCell({ name, label }: { name: string; label: string }) {
   // The column's schema maxLength: typing stops where the server's limit is
   // (docs/security.md#server-limits).
   const noteId = `${useId()}-length`;
-  const limit = lengthLimit(text, schema, noteId);
+  const limit = lengthLimit(text, schema, noteId, useMessages(messages), useLocale());
   // Inside <MarkPastes>, a paste marks the cell (docs/requirements.md#validation); nothing is blocked.
   const paste = usePasteMark({ describedBy: limit.noteId });
 

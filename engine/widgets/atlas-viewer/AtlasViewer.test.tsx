@@ -2,9 +2,11 @@ import { composeStories } from '@storybook/react-vite';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkFramesFromOutside, expectAxeClean } from '../../test/axe.ts';
-import { EMBED_OFFLINE_MESSAGE } from '../embed-panel/use-embed-load.ts';
-import { ATLAS_BLOCKED_HINT, ATLAS_FRAME_HEIGHT_PX, ATLAS_HINT_MS, AtlasViewer, AtlasViewerPropsError, atlasUrlFor } from './AtlasViewer.tsx';
+import { ATLAS_FRAME_HEIGHT_PX, ATLAS_HINT_MS, AtlasViewer, AtlasViewerPropsError, atlasUrlFor } from './AtlasViewer.tsx';
 import * as stories from './AtlasViewer.stories.tsx';
+
+const EMBED_OFFLINE_MESSAGE = 'You are offline. The lesson keeps your answers; this activity needs the internet.';
+const ATLAS_BLOCKED_HINT = 'Still loading? Your browser may block the Protein Atlas inside this page. Use “Open on Protein Atlas” instead.';
 
 // The stories' play functions (Loaded, GeneChanged) run in Storybook; here the tests do the same by hand.
 const { Loading, Loaded, Blocked, GeneChanged, WithoutQuickLinks, NarrowScreen } = composeStories(stories);

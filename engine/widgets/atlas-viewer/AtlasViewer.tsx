@@ -1,18 +1,14 @@
 import { useId, useState } from 'react';
-import { EmbedFrame } from '../embed-panel/EmbedFrame.tsx';
-import { EMBED_OFFLINE_MESSAGE, useEmbedLoad } from '../embed-panel/use-embed-load.ts';
+import messages from '../../../content/locales/en/engine.json';
+import { useMessages } from '../../i18n/messages.ts';
+import { EmbedFrame, embedFrameMessage } from '../embed-panel/EmbedFrame.tsx';
+import { useEmbedLoad } from '../embed-panel/use-embed-load.ts';
 import './AtlasViewer.css';
 
 /** How long the viewer waits for the frame's load event before hinting that the embed may be blocked, ms. */
 export const ATLAS_HINT_MS = 5000; // docs/requirements.md#atlas-viewer
 /** The frame's height when the author gives none, px. */
 export const ATLAS_FRAME_HEIGHT_PX = 900; // docs/requirements.md#atlas-viewer
-/** The link to the selected gene's page, in a new tab (docs/requirements.md#atlas-viewer). */
-export const ATLAS_OPEN_LINK_TEXT = 'Open on Protein Atlas';
-/** Shown over the frame when it has not loaded {@link ATLAS_HINT_MS} after a gene was chosen (docs/requirements.md#atlas-viewer). */
-export const ATLAS_BLOCKED_HINT = `Still loading? Your browser may block the Protein Atlas inside this page. Use “${ATLAS_OPEN_LINK_TEXT}” instead.`;
-/** The gene selector's label. */
-export const ATLAS_GENE_LABEL = 'Gene';
 
 /** One gene the student can choose, as written in MDX. */
 export interface AtlasGene {
@@ -111,7 +107,9 @@ function checkProps(title: string, genes: unknown, quickLinks: unknown): AtlasGe
  * ({@link ATLAS_HINT_MS}, 5 s) after the viewer came into view, the overlay hints that the browser may
  * block the embed and to use "Open on Protein Atlas", with Try again. When the browser is offline it says
  * so, and loads by itself when the connection returns. The blocked-embed logic is EmbedPanel's
- * ({@link useEmbedLoad}).
+ * ({@link useEmbedLoad}). Its own texts (the link, the hint, the selector's label "Gene", "Quick links
+ * for …") are `atlasViewer.*` in content/locales/LOCALE/engine.json; the genes' labels and the quick
+ * links' texts are the lesson's.
  *
  * @throws AtlasViewerPropsError when `genes` is empty or a gene or quick link is not the shape shown below
  * @example
@@ -131,9 +129,12 @@ export function AtlasViewer({ title, genes, fallbackHref, quickLinks, height = A
   const { status } = load;
   const selectId = useId();
   const quickLinksId = useId();
+  const t = useMessages(messages);
 
   const frameTitle = `${title}: ${gene.label}`;
-  const message = status === 'loading' ? `Loading ${frameTitle}…` : status === 'blocked' ? ATLAS_BLOCKED_HINT : status === 'offline' ? EMBED_OFFLINE_MESSAGE : '';
+  const openLinkText = t('atlasViewer.openLink');
+  // Shown over the frame when it has not loaded `hintAfterMs` after a gene was chosen (docs/requirements.md#atlas-viewer).
+  const message = embedFrameMessage(status, frameTitle, t('atlasViewer.blockedHint', { link: openLinkText }), t);
 
   return (
     <section className="atlas-viewer" aria-label={title}>
@@ -141,7 +142,7 @@ export function AtlasViewer({ title, genes, fallbackHref, quickLinks, height = A
         <p className="atlas-viewer__title">{title}</p>
         <div className="atlas-viewer__controls">
           <div className="atlas-viewer__gene">
-            <label htmlFor={selectId}>{ATLAS_GENE_LABEL}</label>
+            <label htmlFor={selectId}>{t('atlasViewer.geneLabel')}</label>
             <select id={selectId} className="atlas-viewer__select" value={gene.symbol} onChange={(event) => setSymbol(event.target.value)}>
               {genes.map((option) => (
                 <option key={option.symbol} value={option.symbol}>
@@ -151,13 +152,13 @@ export function AtlasViewer({ title, genes, fallbackHref, quickLinks, height = A
             </select>
           </div>
           <a className="button atlas-viewer__open" href={src} target="_blank" rel="noopener noreferrer">
-            {ATLAS_OPEN_LINK_TEXT}
+            {openLinkText}
           </a>
         </div>
         {quickLinks && quickLinks.length > 0 ? (
           <div className="atlas-viewer__quick">
             <p className="atlas-viewer__quick-label" id={quickLinksId}>
-              Quick links for {gene.label}:
+              {t('atlasViewer.quickLinks', { gene: gene.label })}
             </p>
             <ul className="atlas-viewer__quick-list" aria-labelledby={quickLinksId}>
               {quickLinks.map((link) => (

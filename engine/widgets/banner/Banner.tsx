@@ -1,11 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
+import messages from '../../../content/locales/en/engine.json';
+import { useMessages } from '../../i18n/messages.ts';
 import './Banner.css';
 
 /** Prefix of the `sessionStorage` key that remembers a dismissed banner (docs/requirements.md#overlays). */
 export const BANNER_STORAGE_PREFIX = 'helix:banner-dismissed:';
-
-/** The dismiss button's text when the lesson gives none (docs/requirements.md#overlays). */
-export const BANNER_DEFAULT_DISMISS_LABEL = 'I understand';
 
 /** The `sessionStorage` key for the banner `id`, e.g. `helix:banner-dismissed:heads-up`. */
 export const bannerStorageKey = (id: string): string => `${BANNER_STORAGE_PREFIX}${id}`;
@@ -20,7 +19,10 @@ export interface BannerProps {
   title: string;
   /** `"warning"` (amber, default) for a rule to follow; `"info"` (blue) for a plain notice. */
   tone?: 'warning' | 'info';
-  /** The dismiss button's text. Default {@link BANNER_DEFAULT_DISMISS_LABEL} ("I understand"). */
+  /**
+   * The dismiss button's text. Default "I understand" (docs/requirements.md#overlays), in the reader's
+   * language (`banner.dismiss` in content/locales/LOCALE/engine.json).
+   */
   dismissLabel?: string;
   /** The notice itself: Markdown in MDX (leave blank lines around it). */
   children?: ReactNode;
@@ -73,11 +75,12 @@ function writeDismissed(key: string): void {
  *
  * </Banner>
  */
-export function Banner({ id, title, tone = 'warning', dismissLabel = BANNER_DEFAULT_DISMISS_LABEL, children }: BannerProps) {
+export function Banner({ id, title, tone = 'warning', dismissLabel, children }: BannerProps) {
   const key = bannerStorageKey(id);
   // 'placeholder': dismissed in this visit and focus is still on its former place.
   const [state, setState] = useState<'shown' | 'placeholder' | 'hidden'>(() => (readDismissed(key) ? 'hidden' : 'shown'));
   const titleId = useId();
+  const t = useMessages(messages);
   if (typeof id !== 'string' || id.trim() === '') throw new BannerError('needs an id, e.g. id="heads-up" (it names the banner in session storage).');
   if (typeof title !== 'string' || title.trim() === '') throw new BannerError(`id="${id}" needs a title, e.g. title="Heads up".`);
 
@@ -108,7 +111,7 @@ export function Banner({ id, title, tone = 'warning', dismissLabel = BANNER_DEFA
             setState('placeholder');
           }}
         >
-          {dismissLabel}
+          {dismissLabel ?? t('banner.dismiss')}
         </button>
       </div>
     </section>

@@ -1,5 +1,7 @@
+import messages from '../../../content/locales/en/engine.json';
 import { useAnswerField } from '../../answers/AnswersForm.tsx';
-import { EMPTY_CHOICE_LABEL, toChoice, withSavedChoice, type ChoiceOption } from '../choice-options.ts';
+import { useMessages } from '../../i18n/messages.ts';
+import { toChoice, withSavedChoice, type ChoiceOption } from '../choice-options.ts';
 import './BlankChoice.css';
 
 export interface BlankChoiceProps {
@@ -14,12 +16,10 @@ export interface BlankChoiceProps {
   options: readonly ChoiceOption[];
 }
 
-/** The empty choice every blank starts on. */
-export const BLANK_PLACEHOLDER = EMPTY_CHOICE_LABEL;
-
 /**
- * A fill-in blank inside a sentence: a native select with "— choose —" and the given options, so it
- * works the same with a mouse, a keyboard, a touch screen and a screen reader.
+ * A fill-in blank inside a sentence: a native select with "— choose —" (the empty choice every blank
+ * starts on, `choice.empty` in content/locales/LOCALE/engine.json) and the given options, so it works the
+ * same with a mouse, a keyboard, a touch screen and a screen reader.
  *
  * The stored value is the chosen option's text (or its `value`, for `{ value, label }` options), or ""
  * for none (docs/requirements.md#answer-fields). A saved value that is no longer an option is still
@@ -40,7 +40,8 @@ export function BlankChoice({ name, label, options }: BlankChoiceProps) {
   const { value, readOnly, onChange, onBlur, inputRef } = useAnswerField<string>(name, 'BlankChoice');
   const current = typeof value === 'string' ? value : '';
   const where = `<BlankChoice name="${name}">`;
-  const choices = withSavedChoice([{ value: '', label: BLANK_PLACEHOLDER }, ...options.map((option) => toChoice(option, where))], current, BLANK_PLACEHOLDER);
+  const empty = useMessages(messages)('choice.empty');
+  const choices = withSavedChoice([{ value: '', label: empty }, ...options.map((option) => toChoice(option, where))], current, empty);
   return (
     <span className="blank-choice">
       <select

@@ -1,5 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
-import type { EmbedLoad } from './use-embed-load.ts';
+import messages from '../../../content/locales/en/engine.json';
+import { useMessages, type Translate } from '../../i18n/messages.ts';
+import type { EmbedLoad, EmbedLoadStatus } from './use-embed-load.ts';
 import './EmbedFrame.css';
 
 export interface EmbedFrameProps {
@@ -22,13 +24,32 @@ export interface EmbedFrameProps {
 }
 
 /**
+ * What the overlay of an {@link EmbedFrame} says, in the reader's language: "Loading {title}…" while the
+ * frame loads, `blocked` when it seems blocked, that the browser is offline (an embed needs the internet,
+ * answers do not), and nothing once loaded.
+ *
+ * @param status - the frame's load status
+ * @param title - what is loading, e.g. "PhET: Gene Expression Essentials"
+ * @param blocked - the widget's own warning for a frame that seems blocked
+ * @param t - the engine catalogue's messages (`useMessages(messages)` in a component)
+ */
+export function embedFrameMessage(status: EmbedLoadStatus, title: string, blocked: string, t: Translate<typeof messages>): string {
+  if (status === 'loading') return t('embedFrame.loading', { title });
+  if (status === 'blocked') return blocked;
+  if (status === 'offline') return t('embedFrame.offline');
+  return '';
+}
+
+/**
  * The frame of an external page with its loading overlay: a spinner and "Loading …" until the frame
  * loads, then nothing; when it seems blocked or the browser is offline, the message with Try again
  * (docs/requirements.md#embed-panel). Shared by `EmbedPanel` and `AtlasViewer`, which differ only in
- * their bars, their timeouts and their messages.
+ * their bars, their timeouts and their messages. Its texts are `embedFrame.*` in
+ * content/locales/LOCALE/engine.json; see {@link embedFrameMessage}.
  */
 export function EmbedFrame({ title, src, load, message, style, align = 'center', blockedAction, media = false }: EmbedFrameProps) {
   const { status, attempt, onLoad, reload, containerRef } = load;
+  const t = useMessages(messages);
   return (
     <div className="embed-frame" style={style} ref={containerRef}>
       {status === 'offline' ? null : (
@@ -53,7 +74,7 @@ export function EmbedFrame({ title, src, load, message, style, align = 'center',
         {status === 'blocked' || status === 'offline' ? (
           <div className="embed-frame__actions">
             <button type="button" className="button" onClick={reload}>
-              Try again
+              {t('embedFrame.tryAgain')}
             </button>
             {status === 'blocked' ? blockedAction : null}
           </div>

@@ -2,8 +2,11 @@ import { composeStories } from '@storybook/react-vite';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkFramesFromOutside, expectAxeClean } from '../../test/axe.ts';
-import { EMBED_BLOCKED_MESSAGE, EMBED_BLOCKED_WARNING_MS, EMBED_OFFLINE_MESSAGE } from './EmbedPanel.tsx';
+import { EMBED_BLOCKED_WARNING_MS } from './EmbedPanel.tsx';
 import * as stories from './EmbedPanel.stories.tsx';
+
+const EMBED_BLOCKED_MESSAGE = 'This site may block embeds in iframes';
+const EMBED_OFFLINE_MESSAGE = 'You are offline. The lesson keeps your answers; this activity needs the internet.';
 
 const { Loading, Loaded, Blocked, Offline, Video } = composeStories(stories);
 const TITLE = 'PhET: Gene Expression Essentials';

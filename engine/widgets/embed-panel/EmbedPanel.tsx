@@ -1,16 +1,14 @@
 import type { CSSProperties } from 'react';
-import { EmbedFrame } from './EmbedFrame.tsx';
+import messages from '../../../content/locales/en/engine.json';
+import { useMessages } from '../../i18n/messages.ts';
+import { EmbedFrame, embedFrameMessage } from './EmbedFrame.tsx';
 import './EmbedPanel.css';
-import { EMBED_OFFLINE_MESSAGE, useEmbedLoad } from './use-embed-load.ts';
-
-export { EMBED_OFFLINE_MESSAGE } from './use-embed-load.ts';
+import { useEmbedLoad } from './use-embed-load.ts';
 
 /** How long the panel waits for the frame's load event before warning it may be blocked, ms. */
 export const EMBED_BLOCKED_WARNING_MS = 3500; // docs/requirements.md#embed-panel
 /** The frame's height when the author gives none, px. */
 export const EMBED_DEFAULT_HEIGHT_PX = 560;
-/** Shown when the frame has not loaded after {@link EMBED_BLOCKED_WARNING_MS} (docs/requirements.md#embed-panel). */
-export const EMBED_BLOCKED_MESSAGE = 'This site may block embeds in iframes';
 
 export interface EmbedPanelProps {
   /** What the embedded page is, e.g. "PhET: Gene Expression Essentials". Shown above the frame and used as the frame's `title`. */
@@ -37,7 +35,8 @@ export interface EmbedPanelProps {
  * {@link EMBED_BLOCKED_WARNING_MS} (3.5 s) after the panel came into view, the overlay warns "This site
  * may block embeds in iframes" and offers Try again and Open in new tab. The clock starts when the panel
  * is on screen, not at page load, because the frame loads lazily. When the browser is offline the panel
- * says so at once, and tries again by itself when the connection comes back.
+ * says so at once, and tries again by itself when the connection comes back. Its texts are `embedPanel.*`
+ * and `embedFrame.*` in content/locales/LOCALE/engine.json (the English is the spec's).
  *
  * Printed, the frame and buttons give way to the title and the page's address (EmbedPanel.css).
  *
@@ -48,12 +47,14 @@ export function EmbedPanel({ title, src, height = EMBED_DEFAULT_HEIGHT_PX, aspec
   // A new src is a new page: the hook starts again from "loading" with a new frame.
   const load = useEmbedLoad({ src, timeoutMs: EMBED_BLOCKED_WARNING_MS });
   const { status, reload } = load;
+  const t = useMessages(messages);
 
   const frameStyle: CSSProperties | undefined = layout === 'fill' ? undefined : aspect === 'video' ? { aspectRatio: '16 / 9' } : { height: `${height}px` };
-  const message = status === 'loading' ? `Loading ${title}…` : status === 'blocked' ? EMBED_BLOCKED_MESSAGE : status === 'offline' ? EMBED_OFFLINE_MESSAGE : '';
+  const message = embedFrameMessage(status, title, t('embedPanel.blocked'), t);
   const newTabLink = (
     <a className="button button--secondary" href={src} target="_blank" rel="noopener noreferrer">
-      Open in new tab<span className="visually-hidden">: {title}</span>
+      {t('embedPanel.openInNewTab')}
+      <span className="visually-hidden">: {title}</span>
     </a>
   );
 
@@ -62,8 +63,8 @@ export function EmbedPanel({ title, src, height = EMBED_DEFAULT_HEIGHT_PX, aspec
       <div className="embed-panel__bar">
         {layout === 'inline' ? <p className="embed-panel__title">{title}</p> : null}
         <div className="embed-panel__actions">
-          <button type="button" className="button button--secondary" aria-label={`Reload ${title}`} onClick={reload}>
-            Reload
+          <button type="button" className="button button--secondary" aria-label={t('embedPanel.reloadLabel', { title })} onClick={reload}>
+            {t('embedPanel.reload')}
           </button>
           {newTabLink}
         </div>

@@ -1,8 +1,11 @@
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seriousAxeViolations } from '../../test/axe.ts';
-import { EMBED_BLOCKED_MESSAGE, EmbedPanel } from './EmbedPanel.tsx';
-import { EMBED_OFFLINE_MESSAGE, probeEmbedReachable, useEmbedLoad } from './use-embed-load.ts';
+import { EmbedPanel } from './EmbedPanel.tsx';
+import { probeEmbedReachable, useEmbedLoad } from './use-embed-load.ts';
+
+const EMBED_BLOCKED_MESSAGE = 'This site may block embeds in iframes';
+const EMBED_OFFLINE_MESSAGE = 'You are offline. The lesson keeps your answers; this activity needs the internet.';
 
 // An unreachable site shows Chromium's error page, which fires `load` like any page, so the
 // panel probes the site and warns even when the frame "loaded".

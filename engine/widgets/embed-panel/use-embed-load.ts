@@ -1,8 +1,5 @@
 import { useEffect, useReducer, useRef, useState, type RefObject } from 'react';
 
-/** Shown at once when the browser is offline: an embed needs the internet, answers do not. */
-export const EMBED_OFFLINE_MESSAGE = 'You are offline. The lesson keeps your answers; this activity needs the internet.';
-
 /**
  * Where an embedded frame is:
  * - `loading`: waiting for the frame's load event;

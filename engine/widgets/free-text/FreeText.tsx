@@ -1,5 +1,7 @@
 import { useId } from 'react';
+import messages from '../../../content/locales/en/engine.json';
 import { useAnswerField } from '../../answers/AnswersForm.tsx';
+import { useLocale, useMessages } from '../../i18n/messages.ts';
 import { lengthLimit } from '../length-limit/length-limit.tsx';
 import { usePasteMark } from '../paste-mark/use-paste-mark.tsx';
 import { useAutoGrow } from '../use-auto-grow.ts';
@@ -34,7 +36,7 @@ export function FreeText({ name, label, hint, rows = 3 }: FreeTextProps) {
   const id = useId();
   const text = typeof value === 'string' ? value : '';
   const growWith = useAutoGrow(text);
-  const limit = lengthLimit(text, schema, `${id}-length`);
+  const limit = lengthLimit(text, schema, `${id}-length`, useMessages(messages), useLocale());
   const paste = usePasteMark({ describedBy: [hint ? `${id}-hint` : '', limit.noteId ?? ''].filter(Boolean).join(' ') || undefined });
   // Read-only: the text is shown whole and never changes, so no length note and no paste mark.
   const fieldProps = readOnly ? { 'aria-describedby': hint ? `${id}-hint` : undefined } : paste.fieldProps;

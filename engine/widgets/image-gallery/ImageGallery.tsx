@@ -1,4 +1,6 @@
 import type { CSSProperties } from 'react';
+import messages from '../../../content/locales/en/engine.json';
+import { useMessages } from '../../i18n/messages.ts';
 import { ZoomableImage } from '../image-overlay/ZoomableImage.tsx';
 import { OverlayDialog } from '../overlay/OverlayDialog.tsx';
 import './ImageGallery.css';
@@ -72,7 +74,9 @@ function checkProps(label: unknown, images: unknown): asserts images is readonly
  * ({@link ZoomableImage}: buttons, + / - / 0 and arrow keys, pinch and drag;
  * docs/design.md#things-that-float), with its caption under it, takes the whole screen at 600 px wide or
  * less, and closes with its Close button, a click on the backdrop or Escape; focus then returns to the
- * card that opened it. The grid has three columns at most, two on a tablet and one on a phone.
+ * card that opened it. The grid has three columns at most, two on a tablet and one on a phone. The
+ * engine's own texts (the card's name and hint, the dialog's description) are `imageGallery.*` and
+ * `zoomableImage.dialogDescription` in content/locales/LOCALE/engine.json.
  *
  * @throws ImageGalleryError when `label` is empty, `images` is empty or not a list, an image lacks a
  *   `src`, `alt` or `caption`, or `width`/`height` are not both positive numbers
@@ -100,10 +104,11 @@ function GalleryCard({ image }: { image: GalleryImage }) {
   const { src, alt, caption, width, height } = image;
   const hasSize = width !== undefined && height !== undefined;
   const cardStyle: CSSProperties | undefined = hasSize ? undefined : { aspectRatio: FALLBACK_ASPECT_RATIO_CSS };
+  const t = useMessages(messages);
   return (
     <OverlayDialog
       trigger={
-        <button type="button" className="image-gallery__card" aria-label={`Open ${caption} full size`}>
+        <button type="button" className="image-gallery__card" aria-label={t('imageGallery.openLabel', { caption })}>
           <img
             className="image-gallery__card-image"
             src={src}
@@ -116,13 +121,13 @@ function GalleryCard({ image }: { image: GalleryImage }) {
           />
           <span className="image-gallery__card-text">
             <span className="image-gallery__caption">{caption}</span>
-            <span className="image-gallery__hint">Full size</span>
+            <span className="image-gallery__hint">{t('imageGallery.fullSize')}</span>
           </span>
         </button>
       }
       title={caption}
       hideTitle
-      description="Zoom with the buttons, the + and - keys or a pinch; move a zoomed image by dragging it or with the arrow keys. Close it with the Close button, the Escape key or a click outside the image."
+      description={t('zoomableImage.dialogDescription')}
       hideDescription
       fullScreenOnPhone
     >

@@ -1,4 +1,6 @@
 import type { CSSProperties } from 'react';
+import messages from '../../../content/locales/en/engine.json';
+import { useMessages } from '../../i18n/messages.ts';
 import { OverlayDialog } from '../overlay/OverlayDialog.tsx';
 import { ZoomableImage } from './ZoomableImage.tsx';
 import './ImageOverlay.css';
@@ -50,13 +52,15 @@ function checkSize(src: string, width: unknown, height: unknown) {
  * (docs/decisions/011-first-visit-javascript.md). The dialog takes the whole screen on a phone and shows
  * the image in a {@link ZoomableImage} (buttons, + / - / 0 and arrow keys, pinch and drag) with the
  * caption as body text under it. It closes with its Close button, a click on the backdrop or Escape;
- * focus returns to the thumbnail.
+ * focus returns to the thumbnail. The engine's own texts ("Enlarge", the button's name, the dialog's
+ * description) are `imageOverlay.*` and `zoomableImage.dialogDescription` in content/locales/LOCALE/engine.json.
  *
  * @throws ImageOverlayError when only one of `width`/`height` is given, or one is not a number above 0
  * @example <ImageOverlay src="/images/lac-operon.svg" alt="The lac operon, off and on…" caption="The lac operon switched off and on." width={1000} height={880} />
  */
 export function ImageOverlay({ src, alt, caption, width, height }: ImageOverlayProps) {
   checkSize(src, width, height);
+  const t = useMessages(messages);
   const hasSize = width !== undefined && height !== undefined;
   // Never wider than the image, nor so tall that it does not fit the screen with room for the header.
   const frameStyle: CSSProperties | undefined = hasSize
@@ -67,18 +71,18 @@ export function ImageOverlay({ src, alt, caption, width, height }: ImageOverlayP
       <OverlayDialog
         fullScreenOnPhone
         trigger={
-          <button type="button" className="image-overlay__thumbnail" aria-label={`Enlarge image: ${alt}`}>
+          <button type="button" className="image-overlay__thumbnail" aria-label={t('imageOverlay.enlargeLabel', { alt })}>
             <span className="image-overlay__frame" style={frameStyle}>
               <img className="image-overlay__thumbnail-image" src={src} alt="" width={width} height={height} loading="lazy" decoding="async" />
               <span className="image-overlay__badge" aria-hidden="true">
-                Enlarge
+                {t('imageOverlay.enlarge')}
               </span>
             </span>
           </button>
         }
-        title={caption || 'Enlarged image'}
+        title={caption || t('imageOverlay.defaultTitle')}
         hideTitle
-        description="Zoom with the buttons, the + and - keys or a pinch; move a zoomed image by dragging it or with the arrow keys. Close it with the Close button, the Escape key or a click outside the image."
+        description={t('zoomableImage.dialogDescription')}
         hideDescription
       >
         <ZoomableImage className="image-overlay__viewer" src={src} alt={alt} width={width} height={height} caption={caption} />

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import messages from '../../../content/locales/en/engine.json';
+import { translator, useMessages, type Translate } from '../../i18n/messages.ts';
 import { MAX_ZOOM, MIN_ZOOM, useZoomPan } from './use-zoom-pan.ts';
 import './ZoomableImage.css';
 
@@ -20,9 +22,15 @@ export interface ZoomableImageProps {
 /** Width ÷ height assumed for an image without `width` and `height` until it has loaded (then its own). */
 const FALLBACK_RATIO = 4 / 3;
 
-/** "150 %": the zoom as students read it (a space before %, as in the issue's example). */
-export function zoomPercent(scale: number): string {
-  return `${Math.round(scale * 100)} %`;
+/**
+ * "150 %": the zoom as students read it (a space before %, as in the issue's example), from
+ * `zoomableImage.level` in content/locales/LOCALE/engine.json.
+ *
+ * @param scale - the zoom, 1 for the fitted image
+ * @param t - the engine catalogue's messages in the reader's language; the active language's unless given
+ */
+export function zoomPercent(scale: number, t: Translate<typeof messages> = translator(messages)): string {
+  return t('zoomableImage.level', { percent: Math.round(scale * 100) });
 }
 
 /**
@@ -30,7 +38,8 @@ export function zoomPercent(scale: number): string {
  * the image dialogs of ImageOverlay and ImageGallery (docs/design.md#things-that-float). A figure that
  * fills the space its parent gives it (a flex column child): a toolbar with "Zoom out", "Zoom in" and
  * "Reset zoom" and the current zoom in a status ("150 %"), the image as large as fits while keeping its
- * shape, and the caption as body text right under it.
+ * shape, and the caption as body text right under it. The toolbar's texts are `zoomableImage.*` in
+ * content/locales/LOCALE/engine.json.
  *
  * - Keyboard, anywhere in the surrounding dialog (or in the viewer when there is none): + zooms in,
  *   - zooms out, 0 resets, the arrow keys pan while zoomed.
@@ -45,6 +54,7 @@ export function ZoomableImage({ src, alt, width, height, caption, className }: Z
   const viewportRef = useRef<HTMLDivElement>(null);
   const imageRef = useRef<HTMLImageElement>(null);
   const { view, zoomed, zoomIn, zoomOut, reset, handleKey, pointerHandlers } = useZoomPan(viewportRef, imageRef);
+  const t = useMessages(messages);
   const hasSize = width !== undefined && height !== undefined && width > 0 && height > 0;
   const [loadedRatio, setLoadedRatio] = useState<number | undefined>(undefined);
   const ratio = hasSize ? width / height : (loadedRatio ?? FALLBACK_RATIO);
@@ -66,20 +76,20 @@ export function ZoomableImage({ src, alt, width, height, caption, className }: Z
   const imageStyle: CSSProperties = { transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` };
   return (
     <figure ref={rootRef} className={className ? `zoomable-image ${className}` : 'zoomable-image'} style={{ '--zoomable-image-ratio': ratio } as CSSProperties}>
-      <div className="zoomable-image__toolbar" role="toolbar" aria-label="Zoom">
+      <div className="zoomable-image__toolbar" role="toolbar" aria-label={t('zoomableImage.toolbar')}>
         <button type="button" className="button button--secondary zoomable-image__button" onClick={zoomOut} aria-disabled={view.scale <= MIN_ZOOM}>
           <span aria-hidden="true">−</span>
-          <span className="zoomable-image__word">Zoom out</span>
+          <span className="zoomable-image__word">{t('zoomableImage.zoomOut')}</span>
         </button>
         <output className="zoomable-image__level" aria-live="polite">
-          {zoomPercent(view.scale)}
+          {zoomPercent(view.scale, t)}
         </output>
         <button type="button" className="button button--secondary zoomable-image__button" onClick={zoomIn} aria-disabled={view.scale >= MAX_ZOOM}>
           <span aria-hidden="true">+</span>
-          <span className="zoomable-image__word">Zoom in</span>
+          <span className="zoomable-image__word">{t('zoomableImage.zoomIn')}</span>
         </button>
         <button type="button" className="button button--secondary zoomable-image__button" onClick={reset} aria-disabled={!zoomed}>
-          Reset zoom
+          {t('zoomableImage.reset')}
         </button>
       </div>
       <div

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import messages from '../../../content/locales/en/engine.json';
+import { useMessages } from '../../i18n/messages.ts';
 import { EmbedPanel } from '../embed-panel/EmbedPanel.tsx';
 import { OverlayDialog } from '../overlay/OverlayDialog.tsx';
 import './InteractiveOverlay.css';
@@ -27,11 +29,13 @@ function siteOf(src: string): string {
  *
  * The page sits in an {@link EmbedPanel}, so it has Reload, Open in new tab and the blocked-embed
  * warning. The overlay closes with its Close button, a click on the backdrop or Escape; focus stays
- * inside while it is open and returns to the button after.
+ * inside while it is open and returns to the button after. The dialog's description, naming the page's
+ * site, is `interactiveOverlay.description` in content/locales/LOCALE/engine.json.
  *
  * @example <InteractiveOverlay title="Anatomy of a Gene" src="https://learn.genetics.utah.edu/…">Open Anatomy of a Gene</InteractiveOverlay>
  */
 export function InteractiveOverlay({ title, src, children }: InteractiveOverlayProps) {
+  const t = useMessages(messages);
   return (
     <OverlayDialog
       trigger={
@@ -40,7 +44,7 @@ export function InteractiveOverlay({ title, src, children }: InteractiveOverlayP
         </button>
       }
       title={title}
-      description={`An interactive page from ${siteOf(src)}. Close it to come back to the lesson.`}
+      description={t('interactiveOverlay.description', { site: siteOf(src) })}
     >
       <EmbedPanel title={title} src={src} layout="fill" />
     </OverlayDialog>

@@ -2,8 +2,11 @@ import { composeStories } from '@storybook/react-vite';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ORDER_STEPS_INSTRUCTIONS } from './OrderSteps.tsx';
 import * as stories from './OrderSteps.stories.tsx';
+
+const ORDER_STEPS_INSTRUCTIONS =
+  'To move this step, press Space to pick it up. Use the arrow keys to move it to another place, in either list. ' +
+  'Press Space again to drop it, or Escape to cancel. The buttons with each step do the same without dragging.';
 
 // The drag layer (./sortable.tsx) is a chunk OrderSteps loads when the exercise comes near. Here it never
 // arrives, as on a slow or lost connection: the exercise must work with its buttons alone.

@@ -1,15 +1,20 @@
 import { composeStories } from '@storybook/react-vite';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AnswersForm } from '../../answers/AnswersForm.tsx';
+import { activateLocale, DEFAULT_LOCALE } from '../../i18n/messages.ts';
 import { storySession, type StorySave } from '../../storybook/with-answers.tsx';
 import { storySchema, storyText } from '../../storybook/story-schema.ts';
 import { seriousAxeViolations } from '../../test/axe.ts';
-import { ORDER_STEPS_INSTRUCTIONS, OrderSteps } from './OrderSteps.tsx';
+import { OrderSteps } from './OrderSteps.tsx';
 import * as stories from './OrderSteps.stories.tsx';
 import { STORY_STEPS, orderStepsStorySchema } from './story-schema.ts';
+
+const ORDER_STEPS_INSTRUCTIONS =
+  'To move this step, press Space to pick it up. Use the arrow keys to move it to another place, in either list. ' +
+  'Press Space again to drop it, or Escape to cancel. The buttons with each step do the same without dragging.';
 
 const { Empty, PartlyOrdered, Complete, RestoredWithLostStep, KeyboardOnly, NarrowScreen } = composeStories(stories);
 
@@ -92,6 +97,27 @@ describe('OrderSteps', () => {
       expect(slots()[1]).toBe('Transcription');
       expect(stepTexts()).not.toContain('Transcription');
       await waitFor(() => expect(screen.getByRole('button', { name: 'Transcription' })).toHaveFocus());
+    });
+
+    it('announces the drag in the reader\'s language, with dnd-kit\'s instructions in it too', async () => {
+      layOut('side by side');
+      const user = userEvent.setup();
+      await renderWithDragLayer(<Empty />);
+      await act(() => activateLocale('es'));
+      try {
+        const handle = screen.getByRole('button', { name: 'Transcription' });
+        expect(handle).toHaveAccessibleDescription(expect.stringMatching(/^Para mover este paso, presiona Espacio para tomarlo\./));
+        handle.focus();
+        await user.keyboard(' ');
+        expect(await screen.findByText('Tomaste Transcription. Está en la posición 2 de Pasos.')).toBeInTheDocument();
+        await user.keyboard('{ArrowRight}');
+        expect(await screen.findByText('Transcription está sobre el espacio 2 de Tu orden.')).toBeInTheDocument();
+        await user.keyboard(' ');
+        expect(await screen.findByText('Transcription se soltó en el espacio 2 de Tu orden.')).toBeInTheDocument();
+        expect(within(screen.getByRole('list', { name: 'Tu orden' })).getAllByRole('listitem')[1]).toHaveTextContent('Transcription');
+      } finally {
+        await act(() => activateLocale(DEFAULT_LOCALE));
+      }
     });
 
     it('on a phone, walks down through the places with ArrowDown, into "Your order"', async () => {

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import messages from '../../../content/locales/en/engine.json';
 import { useAnswerField } from '../../answers/AnswersForm.tsx';
+import { useMessages, type Translate } from '../../i18n/messages.ts';
 import type { AnswersSchema } from '../../schema/types.ts';
 import { locateStep, moveStep, normalizeOrderValue, stepId, type OrderValue, type StepLocation } from './move-step.ts';
 import { EndOfStepsView, PlaceView } from './place-view.tsx';
@@ -29,23 +31,16 @@ export class OrderStepsFieldError extends Error {
   }
 }
 
-/** The name of the list of steps not yet placed. */
-export const STEPS_LIST_NAME = 'Steps';
-/** The name of the list of ordered slots. */
-export const ORDER_LIST_NAME = 'Your order';
-
-/** Read to screen readers with every drag handle (docs/requirements.md#ordering-exercise). */
-export const ORDER_STEPS_INSTRUCTIONS =
-  'To move this step, press Space to pick it up. Use the arrow keys to move it to another place, in either list. ' +
-  'Press Space again to drop it, or Escape to cancel. The buttons with each step do the same without dragging.';
-
 const emptySlotId = (index: number) => `slot-${index}`;
 
-/** A place in words, for announcements: "slot 2 of Your order", "place 1 of Steps", "the end of Steps". */
-function describePlace(location: StepLocation, availableCount: number): string {
-  if (location.list === 'ordered') return `slot ${location.index + 1} of ${ORDER_LIST_NAME}`;
-  if (location.index >= availableCount) return `the end of ${STEPS_LIST_NAME}`;
-  return `place ${location.index + 1} of ${STEPS_LIST_NAME}`;
+/**
+ * A place in words, for announcements: "slot 2 of Your order", "place 1 of Steps", "the end of Steps"
+ * (`orderSteps.place.*`, with the lists' names `orderSteps.orderList` and `orderSteps.stepsList`).
+ */
+function describePlace(location: StepLocation, availableCount: number, t: Translate<typeof messages>): string {
+  if (location.list === 'ordered') return t('orderSteps.place.slot', { number: location.index + 1, list: t('orderSteps.orderList') });
+  if (location.index >= availableCount) return t('orderSteps.place.end', { list: t('orderSteps.stepsList') });
+  return t('orderSteps.place.step', { number: location.index + 1, list: t('orderSteps.stepsList') });
 }
 
 /** The drag layer, a chunk of its own (./sortable.tsx). */
@@ -155,6 +150,10 @@ const SORTABLE_LOAD_MARGIN = '800px 0px';
  * In a read-only form both lists show the saved order as plain text: no drag handle, no buttons, no
  * drop places, and empty slots read "Slot N: empty".
  *
+ * Every text of its own is in the reader's language: the lists' names, the buttons, the instructions
+ * read with each handle (docs/requirements.md#ordering-exercise), the announcements and the empty places
+ * (`orderSteps.*` in content/locales/LOCALE/engine.json). The steps are the lesson's.
+ *
  * The drag layer (./sortable.tsx, dnd-kit) is a chunk of its own, loaded when the page is idle and put in
  * place while the student is not using the exercise; until then the same lists show and the buttons
  * move steps (docs/decisions/011-first-visit-javascript.md). The root says `data-drag="ready"` once it
@@ -181,7 +180,11 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
   const focusRequest = useRef<{ id: string; control: string } | null>(null);
   const instructionsId = useId();
   const sortable = useDragLayer(rootRef, !readOnly);
-  const describe = useCallback((location: StepLocation) => describePlace(location, valueRef.current.available.length), []);
+  const t = useMessages(messages);
+  const describe = useCallback((location: StepLocation) => describePlace(location, valueRef.current.available.length, t), [t]);
+  const stepsListName = t('orderSteps.stepsList');
+  const orderListName = t('orderSteps.orderList');
+  const instructions = t('orderSteps.instructions');
 
   useEffect(() => {
     valueRef.current = value;
@@ -199,7 +202,7 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
     const place = locateStep(next, step);
     if (next === current || !place) return null;
     onChange(next);
-    return describePlace(place, next.available.length);
+    return describePlace(place, next.available.length, t);
   }
 
   /** A move made with a button: the same rules as a drop, then focus follows the step. */
@@ -207,7 +210,7 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
     const place = move(step, to);
     if (!place) return;
     focusRequest.current = { id: idOf(step), control };
-    setStatus(`${step} moved to ${place}.`);
+    setStatus(t('orderSteps.moved', { step, place }));
   }
 
   const firstEmptySlot = value.ordered.indexOf('');
@@ -215,21 +218,21 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
   // Before the drag layer arrives: plain places whose handles carry the same description and role.
   const Place = sortable?.SortablePlace ?? PlaceView;
   const List = sortable?.SortableList ?? PlainList;
-  const plainHandle = { 'aria-roledescription': 'draggable step', 'aria-describedby': instructionsId };
+  const plainHandle = { 'aria-roledescription': t('orderSteps.roleDescription'), 'aria-describedby': instructionsId };
 
   const lists = (
     <div className="order-steps__columns">
       <div className="order-steps__column">
         <p className="order-steps__heading" id={stepsId}>
-          {STEPS_LIST_NAME}
+          {stepsListName}
         </p>
         <List id="available" items={value.available.map(idOf)}>
           <ul className="order-steps__list" aria-labelledby={stepsId}>
             {value.available.map((step) => (
               <Place key={idOf(step)} id={idOf(step)} step={step} readOnly={readOnly} handleProps={plainHandle}>
                 {firstEmptySlot !== -1 && !readOnly ? (
-                  <ActionButton id={idOf(step)} control="add" label={`Add ${step} to ${ORDER_LIST_NAME}`} onClick={() => moveWithButton(step, { list: 'ordered', index: firstEmptySlot }, 'handle')}>
-                    Add
+                  <ActionButton id={idOf(step)} control="add" label={t('orderSteps.addLabel', { step, list: orderListName })} onClick={() => moveWithButton(step, { list: 'ordered', index: firstEmptySlot }, 'handle')}>
+                    {t('orderSteps.add')}
                   </ActionButton>
                 ) : null}
               </Place>
@@ -240,7 +243,7 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
       </div>
       <div className="order-steps__column">
         <p className="order-steps__heading" id={orderId}>
-          {ORDER_LIST_NAME}
+          {orderListName}
         </p>
         <List id="ordered" items={orderIds}>
           <ol className="order-steps__list" aria-labelledby={orderId}>
@@ -248,20 +251,20 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
               <Place key={orderIds[index]} id={orderIds[index]!} step={step} slot={index + 1} readOnly={readOnly} handleProps={plainHandle}>
                 {readOnly ? null : (
                   <>
-                    <ActionButton id={idOf(step)} control="up" label={`Move ${step} up`} disabled={index === 0} onClick={() => moveWithButton(step, { list: 'ordered', index: index - 1 }, 'up')}>
+                    <ActionButton id={idOf(step)} control="up" label={t('orderSteps.moveUpLabel', { step })} disabled={index === 0} onClick={() => moveWithButton(step, { list: 'ordered', index: index - 1 }, 'up')}>
                       <Arrow direction="up" />
                     </ActionButton>
                     <ActionButton
                       id={idOf(step)}
                       control="down"
-                      label={`Move ${step} down`}
+                      label={t('orderSteps.moveDownLabel', { step })}
                       disabled={index === value.orderSize - 1}
                       onClick={() => moveWithButton(step, { list: 'ordered', index: index + 1 }, 'down')}
                     >
                       <Arrow direction="down" />
                     </ActionButton>
-                    <ActionButton id={idOf(step)} control="remove" label={`Remove ${step}`} onClick={() => moveWithButton(step, { list: 'available', index: value.available.length }, 'handle')}>
-                      Remove
+                    <ActionButton id={idOf(step)} control="remove" label={t('orderSteps.removeLabel', { step })} onClick={() => moveWithButton(step, { list: 'available', index: value.available.length }, 'handle')}>
+                      {t('orderSteps.remove')}
                     </ActionButton>
                   </>
                 )}
@@ -288,7 +291,7 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
       {sortable ? (
         <sortable.DragArea
           readOnly={readOnly}
-          instructions={ORDER_STEPS_INSTRUCTIONS}
+          instructions={instructions}
           describePlace={describe}
           onMove={move}
           onDragging={(step) => {
@@ -302,7 +305,7 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
         <>
           {lists}
           <p hidden id={instructionsId}>
-            {ORDER_STEPS_INSTRUCTIONS}
+            {instructions}
           </p>
         </>
       )}

@@ -1,4 +1,6 @@
 import type { CSSProperties, HTMLAttributes, ReactNode, Ref } from 'react';
+import messages from '../../../content/locales/en/engine.json';
+import { useMessages } from '../../i18n/messages.ts';
 
 /** What a place of the ordering exercise shows; the drag layer (./sortable.tsx) adds refs, handle props and a style. */
 export interface PlaceViewProps {
@@ -28,9 +30,10 @@ export interface PlaceViewProps {
  * empty slot reading "Drop step N here". The card moves, so the slot's number stays put; the handle is a
  * <button> named by the step's text, and drag attributes go on it, not on the <li>, where their
  * role="button" would break the list for axe. The same markup before and after the drag layer loads, so
- * nothing moves on screen when it does.
+ * nothing moves on screen when it does. Its texts are `orderSteps.*` in content/locales/LOCALE/engine.json.
  */
 export function PlaceView({ id, step, slot, readOnly, children, cardRef, handleRef, handleProps, cardClasses = [], style }: PlaceViewProps) {
+  const t = useMessages(messages);
   const classes = [step ? 'order-steps__card' : 'order-steps__placeholder', ...cardClasses];
   return (
     <li className={slot === undefined ? 'order-steps__place' : 'order-steps__place order-steps__place--slot'}>
@@ -53,9 +56,9 @@ export function PlaceView({ id, step, slot, readOnly, children, cardRef, handleR
             {children ? <span className="order-steps__actions">{children}</span> : null}
           </>
         ) : readOnly ? (
-          `Slot ${slot}: empty`
+          t('orderSteps.slotEmpty', { slot })
         ) : (
-          `Drop step ${slot} here`
+          t('orderSteps.dropInSlot', { slot })
         )}
       </div>
     </li>
@@ -64,9 +67,10 @@ export function PlaceView({ id, step, slot, readOnly, children, cardRef, handleR
 
 /** The place after the last step of "Steps"; `index` is the number of steps in it. */
 export function EndOfStepsView({ index, nodeRef, isOver = false }: { index: number; nodeRef?: Ref<HTMLDivElement>; isOver?: boolean }) {
+  const t = useMessages(messages);
   return (
     <div ref={nodeRef} className={isOver ? 'order-steps__end order-steps__over' : 'order-steps__end'}>
-      {index === 0 ? 'Every step is in your order. Drop a step here to take it out.' : 'Drop here to put a step at the end'}
+      {index === 0 ? t('orderSteps.endAllPlaced') : t('orderSteps.endDrop')}
     </div>
   );
 }

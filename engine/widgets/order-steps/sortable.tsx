@@ -22,6 +22,8 @@ import {
 import { SortableContext, hasSortableData, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy, type SortingStrategy } from '@dnd-kit/sortable';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import messages from '../../../content/locales/en/engine.json';
+import { useMessages } from '../../i18n/messages.ts';
 import { AUTO_SCROLL_INTERVAL_MS, AUTO_SCROLL_MAX_STEP_PX, AUTO_SCROLL_THRESHOLD, DRAG_START_DISTANCE_PX, DROP_ANIMATION_MS, TOUCH_LONG_PRESS_MS, TOUCH_TOLERANCE_PX } from './constants.ts';
 import type { StepList, StepLocation } from './move-step.ts';
 import { EndOfStepsView, Grip, PlaceView, type PlaceViewProps } from './place-view.tsx';
@@ -89,31 +91,40 @@ export interface DragAreaProps {
  * The drag-and-drop context of an ordering exercise: mouse (after {@link DRAG_START_DISTANCE_PX} px),
  * touch (after a {@link TOUCH_LONG_PRESS_MS} ms press) and keyboard sensors, announcements in words
  * ("Transcription is over slot 2 of Your order."), auto-scroll near the window's edge and the card
- * that follows the pointer (docs/requirements.md#ordering-exercise).
+ * that follows the pointer (docs/requirements.md#ordering-exercise). The announcements are dnd-kit's
+ * `announcements` and the instructions its `screenReaderInstructions`, both in the reader's language
+ * (`orderSteps.announce.*` and `orderSteps.instructions` in content/locales/LOCALE/engine.json).
  */
 export function DragArea({ readOnly, instructions, describePlace, onMove, onDragging, children }: DragAreaProps) {
   const [dragged, setDragged] = useState<string | null>(null);
   const movedAway = useRef(false);
   const dropAnnouncement = useRef('');
+  const t = useMessages(messages);
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: DRAG_START_DISTANCE_PX } }),
     useSensor(TouchSensor, { activationConstraint: { delay: TOUCH_LONG_PRESS_MS, tolerance: TOUCH_TOLERANCE_PX } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, keyboardCodes }),
   );
   const announcements = useMemo<Announcements>(() => {
-    const where = (location: StepLocation | null) => (location ? describePlace(location) : 'no list');
     return {
-      onDragStart: ({ active }) => `Picked up ${stepOf(active)}. It is in ${where(placeOf(active))}.`,
+      onDragStart: ({ active }) => {
+        const place = placeOf(active);
+        const step = stepOf(active);
+        return place ? t('orderSteps.announce.pickedUp', { step, place: describePlace(place) }) : t('orderSteps.announce.pickedUpNoList', { step });
+      },
       onDragOver: ({ active, over }) => {
         // The first "over" is the step's own place: stay quiet so "Picked up…" is not cut off.
         if (!movedAway.current && over?.id === active.id) return undefined;
         movedAway.current = true;
-        return over ? `${stepOf(active)} is over ${where(placeOf(over))}.` : `${stepOf(active)} is not over a place to drop it.`;
+        const step = stepOf(active);
+        if (!over) return t('orderSteps.announce.notOver', { step });
+        const place = placeOf(over);
+        return place ? t('orderSteps.announce.over', { step, place: describePlace(place) }) : t('orderSteps.announce.overNoList', { step });
       },
       onDragEnd: () => dropAnnouncement.current,
-      onDragCancel: ({ active }) => `Cancelled. ${stepOf(active)} is back where it was.`,
+      onDragCancel: ({ active }) => t('orderSteps.announce.cancelled', { step: stepOf(active) }),
     };
-  }, [describePlace]);
+  }, [describePlace, t]);
 
   const drag = (step: string | null) => {
     setDragged(step);
@@ -124,7 +135,7 @@ export function DragArea({ readOnly, instructions, describePlace, onMove, onDrag
     drag(null);
     const step = stepOf(active);
     const place = onMove(step, placeOf(over));
-    dropAnnouncement.current = place ? `${step} dropped into ${place}.` : `${step} was not moved.`;
+    dropAnnouncement.current = place ? t('orderSteps.announce.dropped', { step, place }) : t('orderSteps.announce.notMoved', { step });
   }
 
   return (
@@ -172,11 +183,12 @@ export function SortableList({ id, items, children }: { id: string; items: strin
 export function SortablePlace(props: PlaceViewProps) {
   const { id, step, readOnly } = props;
   const data = useMemo(() => ({ step }), [step]);
+  const t = useMessages(messages);
   const { setNodeRef, setActivatorNodeRef, attributes, listeners, transform, transition, isDragging, isOver } = useSortable({
     id,
     data,
     disabled: readOnly ? true : { draggable: !step, droppable: false },
-    attributes: { roleDescription: 'draggable step' },
+    attributes: { roleDescription: t('orderSteps.roleDescription') },
   });
   const classes: string[] = [];
   if (isDragging) classes.push('order-steps__card--dragging');

@@ -1,7 +1,12 @@
 import { Dialog } from 'radix-ui';
+import messages from '../../../content/locales/en/engine.json';
+import { useMessages } from '../../i18n/messages.ts';
 import type { OverlayDialogProps } from './OverlayDialog.tsx';
 
-/** The open dialog of {@link OverlayDialog}, a chunk of its own: Radix Dialog loads when first wanted. */
+/**
+ * The open dialog of {@link OverlayDialog}, a chunk of its own: Radix Dialog loads when first wanted. Its
+ * Close button reads `overlayDialog.close` in content/locales/LOCALE/engine.json.
+ */
 export default function OverlayDialogContent({
   open,
   onOpenChange,
@@ -14,6 +19,7 @@ export default function OverlayDialogContent({
   fullScreenOnPhone = false,
   children,
 }: Omit<OverlayDialogProps, 'trigger'> & { open: boolean; onOpenChange: (open: boolean) => void; trigger: HTMLElement | null }) {
+  const t = useMessages(messages);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -31,7 +37,7 @@ export default function OverlayDialogContent({
             <Dialog.Title className={hideTitle ? 'visually-hidden' : 'overlay__title'}>{title}</Dialog.Title>
             <Dialog.Close asChild>
               <button type="button" className="button button--secondary overlay__close">
-                Close
+                {t('overlayDialog.close')}
               </button>
             </Dialog.Close>
           </div>

@@ -4,9 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../../test/axe.ts';
-import { MarkPastes, PASTE_NOTE } from './MarkPastes.tsx';
+import { MarkPastes } from './MarkPastes.tsx';
 import * as stories from './MarkPastes.stories.tsx';
 import { usePasteMark } from './use-paste-mark.tsx';
+
+const PASTE_NOTE = 'Pasted text: make sure this answer is in your own words.';
 
 const { Empty, AfterPaste, OutsideMarkPastes } = composeStories(stories);
 const question = 'How could a blood test help find cancer early?';

@@ -1,13 +1,13 @@
 import { useMemo, type ReactNode } from 'react';
 import { PasteMarkContext } from './paste-mark-context.ts';
 
-/** The note under a field a student pasted into (pasting only marks the field: docs/requirements.md#validation). */
-export const PASTE_NOTE = 'Pasted text: make sure this answer is in your own words.';
-
 export interface MarkPastesProps {
   /** The lesson content whose text fields should mark pastes: Markdown and widget tags. */
   children?: ReactNode;
-  /** The note shown under a field after a paste. Default {@link PASTE_NOTE}. */
+  /**
+   * The note shown under a field after a paste. Default: "Pasted text: make sure this answer is in your
+   * own words." in the reader's language (`markPastes.note` in content/locales/LOCALE/engine.json).
+   */
   note?: string;
 }
 
@@ -25,7 +25,7 @@ export interface MarkPastesProps {
  *
  * </MarkPastes>
  */
-export function MarkPastes({ children, note = PASTE_NOTE }: MarkPastesProps) {
+export function MarkPastes({ children, note }: MarkPastesProps) {
   const settings = useMemo(() => ({ note }), [note]);
   return <PasteMarkContext.Provider value={settings}>{children}</PasteMarkContext.Provider>;
 }

@@ -1,4 +1,6 @@
 import { useCallback, useContext, useId, useState, type ClipboardEvent, type ReactNode } from 'react';
+import messages from '../../../content/locales/en/engine.json';
+import { useMessages } from '../../i18n/messages.ts';
 import { PasteMarkContext } from './paste-mark-context.ts';
 import './MarkPastes.css';
 
@@ -39,7 +41,8 @@ export interface PasteMark {
  * (docs/requirements.md#validation). Nothing is blocked: the paste goes in and is saved as usual. The
  * mark is a styled border, `data-paste-warned="true"` on the field and a note under it; it lasts for this
  * page visit (component state) and is never stored in the answers. Pasting nothing (an empty clipboard,
- * an image into a text box) leaves the field unmarked. Outside `<MarkPastes>` it does nothing.
+ * an image into a text box) leaves the field unmarked. Outside `<MarkPastes>` it does nothing. The note is
+ * the section's own, else `markPastes.note` in content/locales/LOCALE/engine.json.
  *
  * @param options - `describedBy`: the field's own description ids (e.g. a hint), merged with the note's
  * @returns `{ marking, pasted, onPaste, fieldProps, note }`
@@ -49,6 +52,7 @@ export interface PasteMark {
  */
 export function usePasteMark({ describedBy }: PasteMarkOptions = {}): PasteMark {
   const settings = useContext(PasteMarkContext);
+  const t = useMessages(messages);
   const marking = settings !== null;
   const [pastedHere, setPastedHere] = useState(false);
   const noteId = useId();
@@ -76,7 +80,7 @@ export function usePasteMark({ describedBy }: PasteMarkOptions = {}): PasteMark 
           <svg className="paste-mark__icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
             <path fill="currentColor" d="M1 21h22L12 2 1 21Zm12-3h-2v-2h2v2Zm0-4h-2v-4h2v4Z" />
           </svg>
-          {settings.note}
+          {settings.note ?? t('markPastes.note')}
         </p>
       ) : null}
     </div>

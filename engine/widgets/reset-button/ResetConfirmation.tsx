@@ -1,9 +1,12 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import messages from '../../../content/locales/en/engine.json';
+import { useMessages } from '../../i18n/messages.ts';
 
 /**
  * The confirmation of {@link ResetButton}, a chunk of its own: Radix AlertDialog loads when first wanted.
- * Cancel, Escape and the reset itself close it and give focus back to `trigger`.
+ * Cancel, Escape and the reset itself close it and give focus back to `trigger`. Its own texts ("This
+ * cannot be undone.", Cancel) are `resetButton.*` in content/locales/LOCALE/engine.json.
  */
 export default function ResetConfirmation({
   open,
@@ -20,6 +23,7 @@ export default function ResetConfirmation({
   onReset: () => void;
   children: ReactNode;
 }) {
+  const t = useMessages(messages);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -32,11 +36,11 @@ export default function ResetConfirmation({
           }}
         >
           <AlertDialog.Title className="overlay-base__title">{confirm}</AlertDialog.Title>
-          <AlertDialog.Description>This cannot be undone.</AlertDialog.Description>
+          <AlertDialog.Description>{t('resetButton.cannotUndo')}</AlertDialog.Description>
           <div className="overlay-base__actions">
             <AlertDialog.Cancel asChild>
               <button type="button" className="button button--secondary">
-                Cancel
+                {t('resetButton.cancel')}
               </button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>

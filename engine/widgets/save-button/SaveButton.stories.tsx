@@ -3,7 +3,11 @@ import { expect, userEvent, within } from 'storybook/test';
 import { OfflineError } from '../../answers/session.ts';
 import { fakeSave, withAnswers } from '../../storybook/with-answers.tsx';
 import { storySchema, storyText } from '../../storybook/story-schema.ts';
-import { SAVE_FAILURE_MESSAGE, SAVE_SUCCESS_MESSAGE, SaveButton } from './SaveButton.tsx';
+import { SaveButton } from './SaveButton.tsx';
+
+/** The outcomes as the spec words them (docs/requirements.md#error-messages). */
+const SAVE_SUCCESS_MESSAGE = 'Your work has been saved!';
+const SAVE_FAILURE_MESSAGE = 'Error saving. Please try again.';
 
 const schema = storySchema({ note: storyText('A note.') });
 

@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { SaveState } from '../../answers/session.ts';
 import { seriousAxeViolations } from '../../test/axe.ts';
 import * as stories from './SavePill.stories.tsx';
-import { OFFLINE_ON_DEVICE_TEXT, OPENED_FROM_DEVICE_TEXT, SERVER_FAILING_ON_DEVICE_TEXT, savePillText, TOO_LARGE_TEXT } from './SavePill.tsx';
+import { savePillText } from './SavePill.tsx';
+
+const OFFLINE_ON_DEVICE_TEXT = 'Offline — saved on this device';
+const OPENED_FROM_DEVICE_TEXT = 'Offline — opened from this device';
+const SERVER_FAILING_ON_DEVICE_TEXT = 'Not saved yet — kept on this device';
+const TOO_LARGE_TEXT = 'This answer is too long to save';
 
 const clean: SaveState = { dirty: false, saving: false, savedAt: null, failure: null, tooLarge: null, onDevice: false, fromDevice: false };
 
@@ -24,9 +29,9 @@ describe('savePillText (spec section 4, "Save state"; issue 6)', () => {
   });
 
   it('reads "Saved • time" after a save or a load, with am/pm where the locale uses it', () => {
-    expect(savePillText({ ...clean, savedAt: nineOhFive }, 'en-US')).toBe('Saved • 9:05 AM');
-    expect(savePillText({ ...clean, savedAt: new Date(2026, 10, 23, 18, 59) }, 'en-US')).toBe('Saved • 6:59 PM');
-    expect(savePillText({ ...clean, savedAt: new Date(2026, 10, 23, 18, 59) }, 'en-GB')).toBe('Saved • 18:59');
+    expect(savePillText({ ...clean, savedAt: nineOhFive }, undefined, 'en-US')).toBe('Saved • 9:05 AM');
+    expect(savePillText({ ...clean, savedAt: new Date(2026, 10, 23, 18, 59) }, undefined, 'en-US')).toBe('Saved • 6:59 PM');
+    expect(savePillText({ ...clean, savedAt: new Date(2026, 10, 23, 18, 59) }, undefined, 'en-GB')).toBe('Saved • 18:59');
   });
 
   describe('on a day opened from the copy kept on this device', () => {

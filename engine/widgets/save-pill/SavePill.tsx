@@ -1,22 +1,10 @@
 import { useAnswersReadOnly, useSaveState } from '../../answers/AnswersForm.tsx';
 import type { SaveState } from '../../answers/session.ts';
+import messages from '../../../content/locales/en/engine.json';
+import { translator, useLocale, useMessages, type Translate } from '../../i18n/messages.ts';
 import './SavePill.css';
 
-/** Shown while the server cannot be reached and the latest edit is in this device's draft (docs/decisions/005-revisions-and-drafts.md). */
-export const OFFLINE_ON_DEVICE_TEXT = 'Offline — saved on this device';
-/**
- * Shown while nothing is edited on a day opened while the server could not be reached: the page and the
- * answers on it come from this device (docs/decisions/010-offline-days.md).
- */
-export const OPENED_FROM_DEVICE_TEXT = 'Offline — opened from this device';
-/** Shown while the server answers with errors and the latest edit is in this device's draft. */
-export const SERVER_FAILING_ON_DEVICE_TEXT = 'Not saved yet — kept on this device';
-/**
- * Shown, followed by the field, while the server refuses the answers as larger than it accepts (413):
- * the student must shorten an answer, and waiting will not help (docs/security.md#server-limits).
- */
-export const TOO_LARGE_TEXT = 'This answer is too long to save';
-/** Longest field label the pill shows after {@link TOO_LARGE_TEXT}, in characters; a longer one is cut at a word, with "…". */
+/** Longest field label the pill shows after the too-long text, in characters; a longer one is cut at a word, with "…". */
 export const TOO_LARGE_LABEL_MAX_CHARS = 60;
 
 /**
@@ -33,29 +21,32 @@ function clipLabel(label: string): string {
 }
 
 /**
- * The pill's text for a save state (docs/requirements.md#save-state): "Autosaving…" while a save
- * runs; after a save refused as too large, {@link TOO_LARGE_TEXT} and the largest answer's label, cut
- * to {@link TOO_LARGE_LABEL_MAX_CHARS} (`This answer is too long to save — “Your reflection.”`); after
- * another failed save, that the answers are kept on this device (when they are); "(unsaved)" while
- * dirty otherwise; that the day was opened from this device when the server could not be reached;
- * "Saved • time" after a save or a load; "Ready" before any. It never says "Saved" for
- * answers the server has not confirmed.
+ * The pill's text for a save state (docs/requirements.md#save-state), in the reader's language
+ * (`savePill.*` in content/locales/LOCALE/engine.json; the English is the spec's word for word):
+ * "Autosaving…" while a save runs; after a save refused as too large (413: the student must shorten an
+ * answer, waiting will not help, docs/security.md#server-limits), that the answer is too long and the
+ * largest answer's label, cut to {@link TOO_LARGE_LABEL_MAX_CHARS}; after another failed save, that the
+ * answers are kept on this device (when they are, docs/decisions/005-revisions-and-drafts.md);
+ * "(unsaved)" while dirty otherwise; that the day was opened from this device when the server could not
+ * be reached (docs/decisions/010-offline-days.md); "Saved • time" after a save or a load; "Ready" before
+ * any. It never says "Saved" for answers the server has not confirmed.
  *
  * @param state - the autosave state
+ * @param t - the engine catalogue's messages in the reader's language; English unless given (tests)
  * @param locale - BCP 47 locale for the time; the browser's unless given (tests)
  */
-export function savePillText(state: SaveState, locale?: string): string {
-  if (state.saving) return 'Autosaving…';
-  if (state.dirty && state.failure === 'too-large') return state.tooLarge ? `${TOO_LARGE_TEXT} — “${clipLabel(state.tooLarge.label)}”` : TOO_LARGE_TEXT;
-  if (state.dirty && state.onDevice && state.failure === 'offline') return OFFLINE_ON_DEVICE_TEXT;
-  if (state.dirty && state.onDevice && state.failure === 'server') return SERVER_FAILING_ON_DEVICE_TEXT;
-  if (state.dirty) return '(unsaved)';
-  if (state.fromDevice) return OPENED_FROM_DEVICE_TEXT;
-  if (state.savedAt) return `Saved • ${formatClock(state.savedAt, locale)}`;
-  return 'Ready';
+export function savePillText(state: SaveState, t: Translate<typeof messages> = translator(messages), locale?: string): string {
+  if (state.saving) return t('savePill.saving');
+  if (state.dirty && state.failure === 'too-large') return state.tooLarge ? t('savePill.tooLargeField', { label: clipLabel(state.tooLarge.label) }) : t('savePill.tooLarge');
+  if (state.dirty && state.onDevice && state.failure === 'offline') return t('savePill.offlineOnDevice');
+  if (state.dirty && state.onDevice && state.failure === 'server') return t('savePill.serverFailingOnDevice');
+  if (state.dirty) return t('savePill.unsaved');
+  if (state.fromDevice) return t('savePill.openedFromDevice');
+  if (state.savedAt) return t('savePill.savedAt', { time: formatClock(state.savedAt, locale) });
+  return t('savePill.ready');
 }
 
-/** Hours and minutes in the student's locale and time zone, e.g. "9:05 AM" (en-US) or "09:05" (en-GB). */
+/** Hours and minutes in the reader's locale and time zone, e.g. "9:05 AM" (en-US), "09:05" (en-GB) or "9:05 a. m." (es-US). */
 function formatClock(date: Date, locale?: string): string {
   return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(date);
 }
@@ -74,6 +65,8 @@ function formatClock(date: Date, locale?: string): string {
 export function SavePill() {
   const readOnly = useAnswersReadOnly('SavePill');
   const state = useSaveState('SavePill');
+  const t = useMessages(messages);
+  const locale = useLocale();
   if (readOnly) return null;
   const tone = state.saving
     ? 'saving'
@@ -90,7 +83,16 @@ export function SavePill() {
           : 'ready';
   return (
     <div className={`save-pill save-pill--${tone}`} role="status" aria-live="polite">
-      {savePillText(state)}
+      {savePillText(state, t, timeLocale(locale))}
     </div>
   );
+}
+
+/**
+ * The locale a time is written in: the browser's own when it speaks the reader's language (so `en-GB`
+ * keeps its 24-hour clock), else the reader's language.
+ */
+function timeLocale(language: string): string {
+  const browser = typeof navigator === 'undefined' ? [] : navigator.languages;
+  return browser.find((each) => each.split('-')[0] === language) ?? language;
 }

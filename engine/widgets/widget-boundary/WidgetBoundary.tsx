@@ -1,9 +1,17 @@
 import { Component, createContext, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import messages from '../../../content/locales/en/engine.json';
 import { BesideAnswer, UnknownAnswerFieldError } from '../../answers/AnswersForm.tsx';
+import { useMessages } from '../../i18n/messages.ts';
 import './WidgetBoundary.css';
 
-/** What a student sees in place of a widget that failed (docs/authoring.md, "What the checker checks"). */
-export const WIDGET_PROBLEM_MESSAGE = 'This part of the lesson has a problem; your answers are safe.';
+/**
+ * What a student sees in place of a widget that failed (docs/authoring.md, "What the checker checks"):
+ * "This part of the lesson has a problem; your answers are safe.", in the reader's language
+ * (`widgetBoundary.problem` in content/locales/LOCALE/engine.json).
+ */
+function WidgetProblemMessage() {
+  return useMessages(messages)('widgetBoundary.problem');
+}
 
 /** The lesson file being shown, e.g. `content/days/day-3.mdx`, named in authors' error messages. */
 export const LessonFileContext = createContext<string | null>(null);
@@ -28,7 +36,8 @@ const logged = new WeakSet<Error>();
 /**
  * Keeps one broken widget from taking the lesson down with it: the widget is replaced by a short
  * message and every other widget keeps working and saving. An author sees what is wrong and
- * how to fix it; a student sees {@link WIDGET_PROBLEM_MESSAGE}. Each error is logged once to the console.
+ * how to fix it; a student sees {@link WidgetProblemMessage}. Each error is logged once to the console.
+ * The author's message is English, as the lesson files are: it shows only in development and Storybook.
  */
 export class WidgetBoundary extends Component<WidgetBoundaryProps, WidgetBoundaryState> {
   static override contextType = LessonFileContext;
@@ -52,7 +61,7 @@ export class WidgetBoundary extends Component<WidgetBoundaryProps, WidgetBoundar
     if (!authorErrors) {
       return (
         <div className="widget-problem" role="note">
-          {WIDGET_PROBLEM_MESSAGE}
+          <WidgetProblemMessage />
         </div>
       );
     }
@@ -65,7 +74,9 @@ export class WidgetBoundary extends Component<WidgetBoundaryProps, WidgetBoundar
         </p>
         <p className="widget-problem__detail">{error.message}</p>
         {field ? <p className="widget-problem__detail">Fix: {field.fix}</p> : null}
-        <p className="widget-problem__detail">Students see instead: “{WIDGET_PROBLEM_MESSAGE}”</p>
+        <p className="widget-problem__detail">
+          Students see instead: “<WidgetProblemMessage />”
+        </p>
       </div>
     );
   }

@@ -26,8 +26,10 @@ function reactFloorBytes(dist) {
  * The budgets (docs/decisions/011-first-visit-javascript.md), in kB of gzipped JavaScript a first visit
  * downloads:
  * - `/login`, the first page of every student: at most FLOOR_FACTOR times the React floor measured in
- *   the same build (React + react-dom + react-router and nothing else), the goal of
- *   docs/decisions/011-first-visit-javascript.md. The build measures 1.097 (88.4 kB against 80.61 kB).
+ *   the same build (React + react-dom + react-router + Lingui's core and nothing else). The goal of
+ *   docs/decisions/011-first-visit-javascript.md is 1.10; with the message catalogues and the language
+ *   control the build measures 1.127 (93.28 kB against 82.75 kB), and the factor is held there until the
+ *   2.3 kB are won back (docs/decisions/023-the-reader-s-language.md, "Cost").
  * - every day the build has a lesson for (one rule, whatever the days are): at most 150 kB, the whole lesson engine included (react-hook-form, the widgets, the
  *   answers session and the lesson's own MDX); the drag layer of the ordering exercise, the dialogs and
  *   the image viewer load when first wanted, not with the day.
@@ -37,14 +39,14 @@ function reactFloorBytes(dist) {
  * serves it from there (as the browser tests can) measures, and imports this file, without a `dist`.
  */
 const BUILD_DIR = process.env.STATIC_DIR ?? 'dist';
-const FLOOR_FACTOR = 1.1;
+const FLOOR_FACTOR = 1.13;
 const DAY_LIMIT = '150 KB';
 const CSS_LIMIT = '25 KB';
 
 const manifest = readManifest(BUILD_DIR);
 const JS_LIMITS = {
   '/login': `${Math.floor(FLOOR_FACTOR * reactFloorBytes(BUILD_DIR))} B`,
-  '/': '101 KB',
+  '/': '103.5 KB',
   '/student_profile': '101 KB',
   '/inbox': '101 KB',
   ...Object.fromEntries(buildDays(manifest).map(({ route }) => [route, DAY_LIMIT])),

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { useAuth } from './auth/auth-context.ts';
+import { LanguageButton } from './i18n/LanguageButton.tsx';
 import { Footer } from './layout/Footer.tsx';
 import { lazyComponent } from './layout/lazy-component.ts';
 import { PageErrorBoundary } from './layout/PageErrorBoundary.tsx';
@@ -20,6 +21,9 @@ const SignedInApp = lazyComponent(SIGNED_IN_APP, (module) => module.SignedInApp)
 
 const PUBLIC_ROUTES = ROUTES.filter((route) => route.access === 'public');
 
+/** The public pages drawn without the header bar, whose language control sits in the page's corner instead. */
+const BARE_PATHS = new Set(PUBLIC_ROUTES.filter((route) => route.page !== 'home').map((route) => route.path));
+
 /**
  * The app's routes (docs/requirements.md#routes), made from the route table in src/routes.ts, the one
  * list of paths. `public` pages are open to anyone; every other path is {@link SignedInApp}'s
@@ -32,11 +36,21 @@ const PUBLIC_ROUTES = ROUTES.filter((route) => route.access === 'public');
  * moves between pages in a transition, so the page being left stays on screen until the next one's code
  * has arrived, except for a day, which shows Loading at once. Why this is not react-router's data
  * router: docs/decisions/008-routes-and-page-data.md.
+ *
+ * The language control is in every page's header bar (src/layout/SiteHeader.tsx); on /login and
+ * /forgot-password, which have none, it sits in the page's top corner, drawn here so that its code is in
+ * the start-up file rather than the signed-in frame's (docs/decisions/011-first-visit-javascript.md).
  */
 export function App() {
   const { status } = useAuth();
+  const { pathname } = useLocation();
   return (
     <div className="app">
+      {BARE_PATHS.has(pathname) ? (
+        <div className="page-corner">
+          <LanguageButton />
+        </div>
+      ) : null}
       {status === 'loading' ? (
         PAGE_LOADING
       ) : (

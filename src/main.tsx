@@ -8,6 +8,7 @@ import './styles.css';
 import { App } from './App.tsx';
 import { dayOpeningStarted } from './preload-route.ts';
 import { AuthProvider } from './auth/AuthProvider.tsx';
+import { startInReadingLanguage } from './i18n/language.ts';
 import { ServiceWorkerUpdates } from './service-worker/ServiceWorkerUpdates.tsx';
 
 const root = document.getElementById('root');
@@ -34,7 +35,8 @@ const DAY_OPENING_WAIT_MS = 200;
 
 // On a day's first visit the day starts opening (its schema, drafts and answers on their way) before
 // React's first render, which draws only Loading under the day's preview (src/preload-route.ts).
-void dayOpeningStarted(DAY_OPENING_WAIT_MS).then(() =>
+// The first render is in the reader's language: its catalogues (not English's, which come with the code) first.
+void Promise.all([dayOpeningStarted(DAY_OPENING_WAIT_MS), startInReadingLanguage()]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <BrowserRouter>

@@ -5,9 +5,12 @@ declare module 'virtual:published-days' {
   export const PUBLISHED_DAYS: readonly number[];
 }
 
-/** Each published day's title from its lesson's front matter, e.g. `{ 1: "Gene Regulation" }` (scripts/published-days/vite-plugin.ts). */
+/**
+ * Each published day's title by language, from its lessons' front matter, e.g.
+ * `{ 1: { en: "Gene Regulation", es: "Regulación génica" } }` (scripts/published-days/vite-plugin.ts).
+ */
 declare module 'virtual:day-titles' {
-  export const DAY_TITLES: Readonly<Record<number, string>>;
+  export const DAY_TITLES: Readonly<Record<number, Readonly<Record<string, string>>>>;
 }
 
 /** The lesson widgets by MDX tag, made from the widget manifest (scripts/widget-manifest/vite-plugin.ts). */
@@ -19,8 +22,8 @@ declare module 'virtual:lesson-widgets' {
   export const binding: readonly string[];
 }
 
-/** Per published day, the `import()` of its lesson's component and of its answers schema (scripts/published-days/vite-plugin.ts). */
+/** Per published day, the `import()` of its lesson's component in each language it has and of its answers schema (scripts/published-days/vite-plugin.ts). */
 declare module 'virtual:day-loaders' {
-  export const lessons: Readonly<Record<number, () => Promise<unknown>>>;
+  export const lessons: Readonly<Record<number, Readonly<Record<string, () => Promise<unknown>>>>>;
   export const schemas: Readonly<Record<number, () => Promise<unknown>>>;
 }

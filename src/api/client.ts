@@ -61,13 +61,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** This request's timeout, ms; the client's (default {@link REQUEST_TIMEOUT_MS}) unless given. */
   timeoutMs?: number;
-}
-
-/** Options of {@link ApiClient.requestResponse}: those of a request, and headers of its own. */
-export interface RawRequestOptions extends RequestOptions {
-  /** Extra request headers, e.g. `If-None-Match`; they replace the client's own of the same name (`Accept`). */
+  /** Extra request headers, e.g. `If-None-Match` or `Content-Language`; they replace the client's own of the same name (`Accept`). */
   headers?: Record<string, string>;
 }
+
+/** Options of {@link ApiClient.requestResponse}: those of a request. */
+export type RawRequestOptions = RequestOptions;
 
 /** How long a prefetched response waits for the request it was made for, ms (see {@link ApiClient.prefetch}). */
 export const PREFETCH_TTL_MS = 10_000;
@@ -154,7 +153,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   let refreshing: Promise<string> | null = null;
 
   async function send(path: string, request: RequestOptions, accessToken: string | null, extraHeaders: Record<string, string> = {}): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
+    const headers: Record<string, string> = { Accept: 'application/json', ...request.headers, ...extraHeaders };
     if (request.body !== undefined) headers['Content-Type'] = 'application/json';
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     const requestTimeoutMs = request.timeoutMs ?? timeoutMs;

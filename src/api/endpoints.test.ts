@@ -14,7 +14,13 @@ describe('fetchProfile', () => {
   ])('reads the classroom from %s', async (_form, classroom) => {
     const client = createApiClient({ fetch: vi.fn(async () => json(200, { id: 7, username: 'ada', first_name: 'Ada', last_name: 'Lovelace', ...classroom })) });
 
-    await expect(fetchProfile(client)).resolves.toEqual({ id: 7, role: 'student', username: 'ada', firstName: 'Ada', lastName: 'Lovelace', classroomName: 'Room 12' });
+    await expect(fetchProfile(client)).resolves.toEqual({ id: 7, role: 'student', username: 'ada', firstName: 'Ada', lastName: 'Lovelace', classroomName: 'Room 12', language: null });
+  });
+
+  it("reads the reader's language, Helix's addition to the profile", async () => {
+    const client = createApiClient({ fetch: vi.fn(async () => json(200, { id: 7, username: 'ada', language: 'es' })) });
+
+    await expect(fetchProfile(client)).resolves.toMatchObject({ language: 'es' });
   });
 
   it('has no classroom when the server sends null', async () => {

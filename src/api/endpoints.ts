@@ -17,6 +17,8 @@ export interface UserProfile {
   lastName: string;
   /** The classroom's name, or null when the student has none. */
   classroomName: string | null;
+  /** The language the user reads in (Helix's `language`), or null until they choose one (docs/decisions/023-the-reader-s-language.md). */
+  language?: string | null;
 }
 
 /** What the sign-up form sends (docs/requirements.md#records). */
@@ -31,6 +33,17 @@ export interface SignupDetails {
 
 /** The signed-in user's profile (docs/requirements.md#api-calls). */
 export const PROFILE_PATH = '/api/student/profile/';
+
+/**
+ * Stores the signed-in user's reading language on their account: `PATCH /api/student/profile/` with
+ * `{language}` (docs/decisions/023-the-reader-s-language.md).
+ *
+ * @param language - one of the site's languages
+ * @throws {@link ApiError} on any failure (status 0 offline: the device keeps the choice meanwhile)
+ */
+export async function saveLanguage(language: string, client: ApiClient = apiClient): Promise<void> {
+  await client.request<unknown>(PROFILE_PATH, { method: 'PATCH', body: { language } });
+}
 
 /**
  * Where a day's saved answers are read (`GET`, `detail`) and saved (`POST`, `save`)
@@ -60,6 +73,7 @@ export async function fetchProfile(client: ApiClient = apiClient): Promise<UserP
     firstName: typeof body.first_name === 'string' ? body.first_name : '',
     lastName: typeof body.last_name === 'string' ? body.last_name : '',
     classroomName: classroomNameOf(body),
+    language: typeof body.language === 'string' ? body.language : null,
   };
 }
 

@@ -70,6 +70,17 @@ export async function deleteClass(classId: number, confirm: string, client: ApiC
 }
 
 /**
+ * Sets the language a student who signs up into the class starts in: `PATCH /api/facilitator/classes/{id}/`
+ * (docs/decisions/023-the-reader-s-language.md).
+ *
+ * @param language - one of the site's languages, or null to let each student's browser decide
+ * @throws {@link ApiError} on any failure (404 for a class the facilitator cannot see)
+ */
+export async function setClassLanguage(classId: number, language: string | null, client: ApiClient = apiClient): Promise<void> {
+  await client.request(classPath(classId), { method: 'PATCH', body: { language } });
+}
+
+/**
  * The class's progress, asked conditionally: with the `ETag` of the copy held, a 304 answers `not-modified`.
  *
  * @param etag - the `ETag` of the last progress received, or null for a first load

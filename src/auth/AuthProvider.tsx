@@ -1,7 +1,8 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { apiClient, ApiError, type ApiClient } from '../api/client.ts';
-import { fetchProfile, homePathFor, roleOf, type SignupDetails, type UserProfile } from '../api/endpoints.ts';
+import { fetchProfile, homePathFor, roleOf, saveLanguage, type SignupDetails, type UserProfile } from '../api/endpoints.ts';
+import { adoptAccountLanguage } from '../i18n/language.ts';
 import { whenIdle } from '../when-idle.ts';
 import { answerSessions, answersOwner } from './answer-sessions.ts';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context.ts';
@@ -47,6 +48,11 @@ const sessionEndpoints = () => import('../api/session-endpoints.ts');
 /** How long the app waits at most for an idle moment before it asks for {@link sessionEndpoints}, ms. */
 const SESSION_ENDPOINTS_IDLE_TIMEOUT_MS = 3_000;
 
+/** Reconciles this device's language with the account's once the profile is known (src/i18n/language.ts). */
+function adoptLanguageOf(user: UserProfile, client: ApiClient): Promise<void> {
+  return adoptAccountLanguage(user.language, (language) => saveLanguage(language, client));
+}
+
 function wait(ms: number): Promise<'timeout'> {
   return new Promise((resolve) => setTimeout(() => resolve('timeout'), ms));
 }
@@ -85,6 +91,7 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
         (user) => {
           if (cancelled) return;
           storeProfile(user);
+          void adoptLanguageOf(user, client);
           startTransition(() => setState({ status: 'signed-in', user }));
         },
         (error: unknown) => {
@@ -125,6 +132,7 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
         throw error;
       }
       storeProfile(user);
+      await adoptLanguageOf(user, client);
       setState({ status: 'signed-in', user });
       void navigate(homePathFor(user.role));
     },

@@ -1,4 +1,9 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import type { MDXContent } from 'mdx/types';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import messages from '../../content/locales/en/day.json';
+import frameMessages from '../../content/locales/en/frame.json';
+import { DEFAULT_LOCALE, useLocale, useMessages, type AnswersSession } from '../../engine/index.ts';
+import { addLanguagePreparer } from '../i18n/language.ts';
 import { usePageData, useSettled, type Loaded } from '../layout/loaded.ts';
 import { FeedbackNotes } from '../feedback/FeedbackNote.tsx';
 import { useOptionalInbox } from '../layout/inbox-context.ts';
@@ -8,8 +13,9 @@ import { PageNav } from '../layout/PageNav.tsx';
 import { TopNav } from '../layout/TopNav.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
 import { dayPath } from '../routes.ts';
-import { DAYS } from '../site/days.ts';
+import { dayTitle } from '../site/days.ts';
 import { Lesson, type LessonProps } from './Lesson.tsx';
+import { loadDayLesson, type DayContent } from './registry.ts';
 import { takeDay, type OpenedDay } from './open-day.ts';
 
 /** What the day's loader hands the page, unresolved, so the page shows Loading at once. */
@@ -42,7 +48,8 @@ export function loadDay(day: number): DayData {
  */
 export function DayPage({ day }: { day: number }) {
   const [data, reopen] = usePageData(() => loadDay(day));
-  usePageTitle(DAYS.find((each) => each.day === day)?.label ?? `Day ${day}`);
+  const t = useMessages(frameMessages);
+  usePageTitle(t('day.label', { day, title: dayTitle(day) }));
   return (
     <InboxProvider>
       <div className="page">
@@ -54,16 +61,18 @@ export function DayPage({ day }: { day: number }) {
 }
 
 function DayLesson({ day, opening, retry }: { day: number; opening: DayData['day']; retry: () => void }) {
+  const t = useMessages(messages);
+  const frame = useMessages(frameMessages);
   // Not use() under Suspense: the lesson shows the moment the day has opened (useSettled says why).
   const loaded = useSettled(opening);
   if (loaded === undefined) return <Loading />;
   if (loaded.status === 'failed') {
     return (
       <main className="lesson" id="main">
-        <h1>Day {day}</h1>
-        <p role="alert">The lesson could not be downloaded. Check the Wi-Fi, then try again.</p>
+        <h1>{frame('day.number', { day })}</h1>
+        <p role="alert">{t('day.downloadFailed')}</p>
         <button type="button" className="button" onClick={retry}>
-          Try again
+          {t('day.tryAgain')}
         </button>
       </main>
     );
@@ -71,14 +80,102 @@ function DayLesson({ day, opening, retry }: { day: number; opening: DayData['day
   if (loaded.value === null) {
     return (
       <main className="lesson" id="main">
-        <h1>Day {day}</h1>
-        <p>This day's lesson is not published yet. Check back later in the week.</p>
-        {day > 1 ? <PageNav back={dayPath(day - 1)} backLabel={`Day ${day - 1}`} /> : null}
+        <h1>{frame('day.number', { day })}</h1>
+        <p>{t('day.notPublished')}</p>
+        {day > 1 ? <PageNav back={dayPath(day - 1)} backLabel={frame('day.number', { day: day - 1 })} /> : null}
       </main>
     );
   }
   const { content, session } = loaded.value;
-  return <DayLessonWithFeedback day={day} file={`content/days/day-${day}.mdx`} Content={content.Lesson} session={session} />;
+  return <SwitchableLesson day={day} content={content} session={session} />;
+}
+
+/** Where the student was reading: the index of a heading among the lesson's headings, and its distance from the window's top, px. */
+interface ReadingPlace {
+  heading: number;
+  top: number;
+}
+
+const HEADINGS = 'h1, h2, h3, h4';
+
+/** The last heading of the lesson at or above the top of the window (the part being read), else the first. */
+function readingPlace(lesson: HTMLElement | null): ReadingPlace | null {
+  const headings = [...(lesson?.querySelectorAll<HTMLElement>(HEADINGS) ?? [])];
+  if (headings.length === 0) return null;
+  const header = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0;
+  let heading = 0;
+  headings.forEach((each, index) => {
+    if (each.getBoundingClientRect().top <= header + 1) heading = index;
+  });
+  return { heading, top: headings[heading]!.getBoundingClientRect().top };
+}
+
+/** How long after a switch the heading being read is held in place while the new text settles, ms. */
+const HOLD_PLACE_MS = 1500;
+
+/**
+ * Scrolls so that `heading` is `top` px from the window's top, and keeps it there while the lesson's
+ * height settles (its boxes grow to fit their answers, its images arrive), for {@link HOLD_PLACE_MS} or
+ * until the student scrolls, touches or presses a key.
+ *
+ * @returns a function that stops holding
+ */
+function keepInPlace(heading: HTMLElement, top: number): () => void {
+  const hold = () => window.scrollBy(0, heading.getBoundingClientRect().top - top);
+  hold();
+  const observer = new ResizeObserver(hold);
+  observer.observe(document.getElementById('main') ?? document.body);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const event of STUDENT_MOVES) window.removeEventListener(event, stop, true);
+  };
+  const timer = setTimeout(stop, HOLD_PLACE_MS);
+  for (const event of STUDENT_MOVES) window.addEventListener(event, stop, { capture: true, passive: true });
+  return stop;
+}
+
+/** What a student does to move through the page themselves, which ends {@link keepInPlace}'s hold. */
+const STUDENT_MOVES = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * A day's lesson in the reader's language, swapped in place when they switch
+ * (docs/decisions/023-the-reader-s-language.md): before the switch the lesson in the new language is
+ * downloaded (a language preparer, src/i18n/language.ts), then the page renders it inside the same
+ * answers form, so every answer and every unsaved keystroke stays, and scrolls so that the heading of
+ * the part being read is where it was.
+ */
+function SwitchableLesson({ day, content, session }: { day: number; content: DayContent; session: AnswersSession }) {
+  const locale = useLocale();
+  const [lessons, setLessons] = useState<ReadonlyMap<string, { Lesson: MDXContent; locale: string }>>(() => new Map([[content.locale, content]]));
+  const place = useRef<ReadingPlace | null>(null);
+  useEffect(
+    () =>
+      addLanguagePreparer(async (next) => {
+        const lesson = await loadDayLesson(day, next);
+        if (lesson) setLessons((current) => new Map(current).set(next, lesson));
+        place.current = readingPlace(document.getElementById('main'));
+      }),
+    [day],
+  );
+  const shown = lessons.get(locale) ?? content;
+  useLayoutEffect(() => {
+    const before = place.current;
+    place.current = null;
+    const heading = before && document.getElementById('main')?.querySelectorAll<HTMLElement>(HEADINGS)[before.heading];
+    if (!before || !heading) return;
+    return keepInPlace(heading, before.top);
+  }, [shown]);
+  return (
+    <DayLessonWithFeedback
+      day={day}
+      file={`content/days/day-${day}${shown.locale === DEFAULT_LOCALE ? '' : `.${shown.locale}`}.mdx`}
+      Content={shown.Lesson}
+      locale={shown.locale}
+      whole={shown !== content}
+      session={session}
+    />
+  );
 }
 
 /**

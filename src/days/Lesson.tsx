@@ -1,7 +1,7 @@
 import { MDXProvider } from '@mdx-js/react';
 import type { MDXContent } from 'mdx/types';
 import type { ReactNode } from 'react';
-import { AnswersForm, LessonFileContext, lessonComponents, SavePill, type AnswersSession } from '../../engine/index.ts';
+import { AnswersForm, LessonFileContext, lessonComponents, RenderWholeLesson, SavePill, type AnswersSession } from '../../engine/index.ts';
 import { PageNav } from '../layout/PageNav.tsx';
 import { LessonLink } from '../layout/LessonLink.tsx';
 
@@ -21,6 +21,10 @@ export interface LessonProps {
   session?: AnswersSession;
   /** What to show under each widget that binds a field, given the field's path (feedback notes); see `AnswersForm`. */
   beside?: (name: string) => ReactNode;
+  /** The language the MDX is written in, e.g. `es`, set as `<main lang>`; the page's when not given. */
+  locale?: string;
+  /** Render every part at once rather than a part at a time: the lesson replaced another language's (`RenderWholeLesson`). */
+  whole?: boolean;
 }
 
 /**
@@ -31,13 +35,15 @@ export interface LessonProps {
  * @example
  * <Lesson file="content/days/day-1.mdx" Content={Lesson} session={session} />
  */
-export function Lesson({ file, Content, session, beside }: LessonProps) {
+export function Lesson({ file, Content, session, beside, locale, whole = false }: LessonProps) {
   const lesson = (
-    <main className="lesson" id="main">
+    <main className="lesson" id="main" lang={locale}>
       <LessonFileContext.Provider value={file}>
-        <MDXProvider components={components}>
-          <Content />
-        </MDXProvider>
+        <RenderWholeLesson.Provider value={whole}>
+          <MDXProvider components={components}>
+            <Content />
+          </MDXProvider>
+        </RenderWholeLesson.Provider>
       </LessonFileContext.Provider>
     </main>
   );

@@ -1,4 +1,4 @@
-import { OfflineError, RevisionConflictError, type Answers, type AnswersSnapshot, type AnswersTransport } from '../../engine/index.ts';
+import { currentLocale, OfflineError, RevisionConflictError, type Answers, type AnswersSnapshot, type AnswersTransport } from '../../engine/index.ts';
 import { apiClient, ApiError, isRecord, type ApiClient } from '../api/client.ts';
 import { dayAnswersPaths } from '../api/endpoints.ts';
 import { studentScope } from '../auth/answer-sessions.ts';
@@ -44,6 +44,7 @@ export function toSnapshot(body: unknown): AnswersSnapshot {
  *   `revision_conflict` becomes {@link RevisionConflictError} with what the server holds; no response
  *   (status 0) becomes {@link OfflineError}; any other failure is the {@link ApiError} itself. With
  *   `keepalive`, the request outlives a closing tab when its body fits {@link KEEPALIVE_BODY_LIMIT_BYTES}.
+ *   Its `Content-Language` is the language the student is reading in.
  *
  * @param day - a published day's number (src/site/days.ts)
  * @throws RangeError when `day` is not a positive whole number
@@ -64,7 +65,9 @@ export function dayAnswersTransport(day: number, client: ApiClient = apiClient):
       const body = { answers, base_revision: baseRevision };
       const fits = keepalive && new TextEncoder().encode(JSON.stringify(body)).byteLength <= KEEPALIVE_BODY_LIMIT_BYTES;
       try {
-        return toSnapshot(await client.request<unknown>(paths.save, { method: 'POST', body, keepalive: fits }));
+        // The language the student is reading, kept with the answers for their teacher (docs/decisions/023-the-reader-s-language.md).
+        const headers = { 'Content-Language': currentLocale() };
+        return toSnapshot(await client.request<unknown>(paths.save, { method: 'POST', body, keepalive: fits, headers }));
       } catch (error) {
         if (error instanceof ApiError && error.status === 409 && isRecord(error.body) && typeof error.body.revision === 'number') {
           throw new RevisionConflictError(toSnapshot(error.body));

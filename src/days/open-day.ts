@@ -1,11 +1,18 @@
-import { createAnswersSession, openDraftStore, type AnswersSession } from '../../engine/index.ts';
+import engineMessages from '../../content/locales/en/engine.json';
+import { createAnswersSession, openDraftStore, translator, type AnswersSession } from '../../engine/index.ts';
 import { answerSessions, answersOwner } from '../auth/answer-sessions.ts';
 import { settle, type Loaded } from '../layout/loaded.ts';
+import { readingLanguage } from '../i18n/language.ts';
 import { dayAnswersTransport, draftScope } from './day-answers.ts';
 import { loadDayContent, loadDaySchema, type DayContent } from './registry.ts';
 
 // Opening a day apart from its page's code: src/preload-route.ts starts it on a first visit while the page's
 // chunk (the lesson engine and its widgets) is still downloading (docs/decisions/011-first-visit-javascript.md).
+
+const t = translator(engineMessages);
+
+/** A list item's or a table row's field label with its number, in the reader's language ("… (fila 2)"), for the save pill. */
+const numberedLabel = (label: string, { number, row }: { number: number; row: boolean }) => t(row ? 'answerField.row' : 'answerField.item', { label, number });
 
 /** A day ready to show: its lesson and its opened answers session; null when the day is not published. */
 export type OpenedDay = { content: DayContent; session: AnswersSession } | null;
@@ -14,7 +21,7 @@ export type OpenedDay = { content: DayContent; session: AnswersSession } | null;
 let preloaded: { day: number; scope: string; opened: Promise<Loaded<OpenedDay>> } | null = null;
 
 /**
- * Opens a day: downloads the lesson while the day's answers session opens (the schema is a small chunk
+ * Opens a day: downloads the lesson, in the language the student reads, while the day's answers session opens (the schema is a small chunk
  * of its own). Opening waits for the save the previous visit started, loads the saved answers, repairs
  * them and merges any draft on the device (docs/decisions/007-one-answers-session.md). A failure to load
  * the saved answers is silent: the session then saves with no base revision, so it can never overwrite
@@ -26,10 +33,10 @@ function openDay(day: number, scope: string): Promise<Loaded<OpenedDay>> {
   const drafts = openDraftStore(scope);
   const opening = loadDaySchema(day).then((schema) => {
     if (!schema) return null;
-    const session = answerSessions.get(scope, () => createAnswersSession({ schema, transport: dayAnswersTransport(day), drafts }));
+    const session = answerSessions.get(scope, () => createAnswersSession({ schema, transport: dayAnswersTransport(day), drafts, numberedLabel }));
     return session.open().then(() => session);
   });
-  const opened = Promise.all([loadDayContent(day), opening]).then(([content, session]) => (content && session ? { content, session } : null));
+  const opened = Promise.all([loadDayContent(day, readingLanguage()), opening]).then(([content, session]) => (content && session ? { content, session } : null));
   return settle(opened, `Day ${day}`);
 }
 

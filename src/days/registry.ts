@@ -1,7 +1,7 @@
 import type { MDXContent } from 'mdx/types';
 import { lessons, schemas } from 'virtual:day-loaders';
 import { PUBLISHED_DAYS } from 'virtual:published-days';
-import type { AnswersSchema } from '../../engine/index.ts';
+import { DEFAULT_LOCALE, type AnswersSchema } from '../../engine/index.ts';
 
 /**
  * The published days' lessons and schemas: `content/days/day-N.mdx` with `schemas/day-N.schema.json`, one
@@ -11,7 +11,7 @@ import type { AnswersSchema } from '../../engine/index.ts';
  * the app's entry, which knows only which days exist ({@link PUBLISHED_DAYS}). Adding a day is adding
  * those two files; no code changes.
  */
-const lessonsByDay = new Map(Object.entries(lessons as Record<string, () => Promise<MDXContent>>).map(([day, load]) => [Number(day), load]));
+const lessonsByDay = new Map(Object.entries(lessons as Record<string, Record<string, () => Promise<MDXContent>>>).map(([day, byLocale]) => [Number(day), byLocale]));
 const schemasByDay = new Map(Object.entries(schemas as Record<string, () => Promise<AnswersSchema>>).map(([day, load]) => [Number(day), load]));
 
 /**
@@ -20,10 +20,26 @@ const schemasByDay = new Map(Object.entries(schemas as Record<string, () => Prom
  */
 export { PUBLISHED_DAYS };
 
-/** A day's lesson component and its answers schema. */
+/** A day's lesson component in a language, and its answers schema. */
 export interface DayContent {
   Lesson: MDXContent;
+  /** The language `Lesson` is written in: the one asked for, or the original's when the day has no translation into it. */
+  locale: string;
   schema: AnswersSchema;
+}
+
+/**
+ * Loads a day's lesson in a language: its translation (`content/days/day-N.es.mdx`), else the original.
+ *
+ * @returns the lesson and its language, or null when the day has no lesson
+ * @throws when the chunk fails to download
+ */
+export async function loadDayLesson(day: number, locale: string): Promise<{ Lesson: MDXContent; locale: string } | null> {
+  const byLocale = lessonsByDay.get(day);
+  if (!byLocale) return null;
+  const shown = byLocale[locale] ? locale : DEFAULT_LOCALE;
+  const load = byLocale[shown];
+  return load ? { Lesson: await load(), locale: shown } : null;
 }
 
 /**
@@ -38,15 +54,15 @@ export async function loadDaySchema(day: number): Promise<AnswersSchema | null> 
 }
 
 /**
- * Loads a day's lesson and schema.
+ * Loads a day's lesson, in a language as {@link loadDayLesson} does, and its schema.
  *
+ * @param locale - the language to read the lesson in
  * @returns the content, or null when the day has no lesson or no schema yet
  * @throws when a chunk fails to download (the caller shows an error and lets the student retry)
  */
-export async function loadDayContent(day: number): Promise<DayContent | null> {
-  const loadLesson = lessonsByDay.get(day);
+export async function loadDayContent(day: number, locale: string): Promise<DayContent | null> {
   const loadSchema = schemasByDay.get(day);
-  if (!loadLesson || !loadSchema) return null;
-  const [Lesson, schema] = await Promise.all([loadLesson(), loadSchema()]);
-  return { Lesson, schema };
+  if (!loadSchema) return null;
+  const [lesson, schema] = await Promise.all([loadDayLesson(day, locale), loadSchema()]);
+  return lesson ? { ...lesson, schema } : null;
 }

@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import messages from '../../content/locales/en/console.json';
+import { useLocale, useMessages } from '../../engine/index.ts';
 import {
   createFacilitator,
   fetchAudit,
@@ -16,22 +18,19 @@ import { usePageTitle } from '../layout/use-page-title.ts';
 import { consoleKeys } from './console-queries.tsx';
 import { PasswordDialog, ResetPasswordButton } from './dialogs.tsx';
 import { FieldsForm } from './FieldsForm.tsx';
-import { exactTime, fullName } from './format.ts';
+import { exactTime, formatLocale, fullName } from './format.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import { ScrollTable } from './ScrollTable.tsx';
 import './facilitator.css';
 
-/** What a facilitator's new or reset password says besides. */
-const FACILITATOR_PASSWORD_NOTE = 'Their other logins have been ended; they should choose a password of their own from their profile after signing in.';
-
-/** An audit row's action in words. */
-const ACTIONS: Record<AuditEntry['action'], string> = {
-  view_day: 'Viewed a day’s answers',
-  view_question: 'Viewed answers by question',
-  export: 'Exported answers',
-  reset_password: 'Reset a password',
-  delete_class: 'Deleted a class',
-};
+/** An audit row's action in words: its message in content/locales/LOCALE/console.json. */
+const ACTIONS = {
+  view_day: 'admin.action.view_day',
+  view_question: 'admin.action.view_question',
+  export: 'admin.action.export',
+  reset_password: 'admin.action.reset_password',
+  delete_class: 'admin.action.delete_class',
+} as const satisfies Record<AuditEntry['action'], keyof typeof messages>;
 
 /**
  * The admin page at /facilitator/admin, for admins only (docs/decisions/009-facilitator-console.md):
@@ -39,49 +38,50 @@ const ACTIONS: Record<AuditEntry['action'], string> = {
  * temporary password once; the students in no class; and the audit log (who viewed whose answers, when).
  * Each list loads on its own (Loading, then the list or Try again); adding a facilitator asks for the
  * facilitators again, and a password reset for the audit log. Rendered under the console's query client
- * (`ConsoleQueries`, src/facilitator/console-queries.tsx).
+ * (`ConsoleQueries`, src/facilitator/console-queries.tsx). Its words are `admin.*` in
+ * content/locales/LOCALE/console.json.
  */
 export function AdminPage() {
-  usePageTitle('Admin');
+  const t = useMessages(messages);
+  usePageTitle(t('admin.title'));
   const queryClient = useQueryClient();
   const [created, setCreated] = useState<{ who: string; password: string } | null>(null);
   return (
     <main className="console-page" id="main">
-      <h1>Admin</h1>
+      <h1>{t('admin.title')}</h1>
       <section aria-labelledby="staff-heading" className="console-section">
-        <h2 id="staff-heading">Facilitators</h2>
-        <Loads queryKey={consoleKeys.staff()} load={() => fetchStaff()} what="the facilitators">
+        <h2 id="staff-heading">{t('admin.facilitators')}</h2>
+        <Loads queryKey={consoleKeys.staff()} load={() => fetchStaff()} failed={t('loadFailed.staff')}>
           {(staff) => <StaffTable staff={staff} />}
         </Loads>
-        <h3>Add facilitator</h3>
+        <h3>{t('admin.addFacilitator')}</h3>
         <FieldsForm
-          title="Add facilitator"
+          title={t('admin.addFacilitator')}
           fields={[
-            { name: 'username', label: 'Username' },
-            { name: 'first_name', label: 'First name' },
-            { name: 'last_name', label: 'Last name' },
+            { name: 'username', label: t('column.username') },
+            { name: 'first_name', label: t('admin.firstName') },
+            { name: 'last_name', label: t('admin.lastName') },
           ]}
-          submitLabel="Add facilitator"
-          problems={{ username_taken: 'This username is taken.' }}
+          submitLabel={t('admin.addFacilitator')}
           onSubmit={async (details) => {
             const account = await createFacilitator(details);
             setCreated({ who: fullName(account), password: account.password });
             void queryClient.invalidateQueries({ queryKey: consoleKeys.staff() });
-            return `${fullName(account)} was added.`;
+            return t('common.added', { name: fullName(account) });
           }}
         />
-        <PasswordDialog who={created?.who ?? ''} password={created?.password ?? null} onClose={() => setCreated(null)} note={<p>{FACILITATOR_PASSWORD_NOTE}</p>} />
+        <PasswordDialog who={created?.who ?? ''} password={created?.password ?? null} onClose={() => setCreated(null)} note={<p>{t('admin.passwordNote')}</p>} />
       </section>
       <section aria-labelledby="unassigned-heading" className="console-section">
-        <h2 id="unassigned-heading">Students in no class</h2>
-        <Loads queryKey={consoleKeys.unassigned()} load={() => fetchUnassigned()} what="the unassigned students">
+        <h2 id="unassigned-heading">{t('admin.unassigned')}</h2>
+        <Loads queryKey={consoleKeys.unassigned()} load={() => fetchUnassigned()} failed={t('loadFailed.unassigned')}>
           {(students) => <UnassignedTable students={students} />}
         </Loads>
       </section>
       <section aria-labelledby="audit-heading" className="console-section">
-        <h2 id="audit-heading">Audit log</h2>
-        <p className="console-hint">Who viewed or exported whose answers, and when: the last 500 entries, newest first.</p>
-        <Loads queryKey={consoleKeys.audit()} load={() => fetchAudit()} what="the audit log">
+        <h2 id="audit-heading">{t('admin.audit')}</h2>
+        <p className="console-hint">{t('admin.auditHint')}</p>
+        <Loads queryKey={consoleKeys.audit()} load={() => fetchAudit()} failed={t('loadFailed.audit')}>
           {(entries) => <AuditTable entries={entries} />}
         </Loads>
       </section>
@@ -89,22 +89,23 @@ export function AdminPage() {
   );
 }
 
-/** Loads one list (its query): Loading, then the list, or that it failed with Try again. */
-function Loads<T>({ queryKey, load, what, children }: { queryKey: QueryKey; load(): Promise<T>; what: string; children(value: T): ReactNode }) {
+/** Loads one list (its query): Loading, then the list, or that it failed (`failed`, the sentence that says so) with Try again. */
+function Loads<T>({ queryKey, load, failed, children }: { queryKey: QueryKey; load(): Promise<T>; failed: string; children(value: T): ReactNode }) {
   const { data, error, refetch } = useQuery({ queryKey, queryFn: load });
   if (data !== undefined) return children(data);
-  return error ? <LoadFailed what={what} retry={() => void refetch()} /> : <Loading />;
+  return error ? <LoadFailed message={failed} retry={() => void refetch()} /> : <Loading />;
 }
 
 function StaffTable({ staff }: { staff: StaffMember[] }) {
+  const t = useMessages(messages);
   const queryClient = useQueryClient();
   return (
-    <ScrollTable labelledBy="staff-heading" head={['Name', 'Username', 'Role', 'Classes', 'Actions']}>
+    <ScrollTable labelledBy="staff-heading" head={[t('admin.column.name'), t('column.username'), t('admin.column.role'), t('admin.column.classes'), t('column.actions')]}>
       {staff.map((member) => (
         <tr key={member.id}>
           <th scope="row">{fullName(member)}</th>
           <td>{member.username}</td>
-          <td>{member.role === 'admin' ? 'Admin' : 'Facilitator'}</td>
+          <td>{t(member.role === 'admin' ? 'admin.role.admin' : 'admin.role.facilitator')}</td>
           <td>{member.class_count}</td>
           <td>
             <ResetPasswordButton
@@ -115,7 +116,7 @@ function StaffTable({ staff }: { staff: StaffMember[] }) {
                 void queryClient.invalidateQueries({ queryKey: consoleKeys.audit() });
                 return password;
               }}
-              note={FACILITATOR_PASSWORD_NOTE}
+              note={t('admin.passwordNote')}
             />
           </td>
         </tr>
@@ -125,9 +126,10 @@ function StaffTable({ staff }: { staff: StaffMember[] }) {
 }
 
 function UnassignedTable({ students }: { students: UnassignedStudent[] }) {
-  if (students.length === 0) return <p>Every student is in a class.</p>;
+  const t = useMessages(messages);
+  if (students.length === 0) return <p>{t('admin.allAssigned')}</p>;
   return (
-    <ScrollTable labelledBy="unassigned-heading" head={['Student', 'Username', 'Classroom name given at sign-up']}>
+    <ScrollTable labelledBy="unassigned-heading" head={[t('column.student'), t('column.username'), t('admin.column.signUpClassroom')]}>
       {students.map((student) => (
         <tr key={student.id}>
           <th scope="row">{fullName(student)}</th>
@@ -140,18 +142,23 @@ function UnassignedTable({ students }: { students: UnassignedStudent[] }) {
 }
 
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
-  if (entries.length === 0) return <p>Nothing recorded yet.</p>;
+  const t = useMessages(messages);
+  const locale = formatLocale(useLocale());
+  if (entries.length === 0) return <p>{t('admin.auditEmpty')}</p>;
   return (
-    <ScrollTable labelledBy="audit-heading" head={['When', 'Facilitator', 'Action', 'Student', 'Class', 'Day']}>
+    <ScrollTable
+      labelledBy="audit-heading"
+      head={[t('admin.column.when'), t('admin.column.facilitator'), t('admin.column.action'), t('column.student'), t('admin.column.class'), t('admin.column.day')]}
+    >
       {entries.map((entry) => (
         <tr key={entry.id}>
           <td>
-            <time dateTime={entry.at}>{exactTime(entry.at)}</time>
+            <time dateTime={entry.at}>{exactTime(entry.at, locale)}</time>
           </td>
           <td>{fullName(entry.facilitator)}</td>
-          <td>{ACTIONS[entry.action] ?? entry.action}</td>
+          <td>{entry.action in ACTIONS ? t(ACTIONS[entry.action]) : entry.action}</td>
           <td>{entry.student ? fullName(entry.student) : '—'}</td>
-          <td>{entry.class_id === null ? '—' : <Link to={`/facilitator/classes/${entry.class_id}`}>Class {entry.class_id}</Link>}</td>
+          <td>{entry.class_id === null ? '—' : <Link to={`/facilitator/classes/${entry.class_id}`}>{t('admin.classLink', { id: entry.class_id })}</Link>}</td>
           <td>{entry.day ?? '—'}</td>
         </tr>
       ))}

@@ -1,4 +1,5 @@
-import { shortDescription, type AnswersSchema } from '../../engine/index.ts';
+import messages from '../../content/locales/en/console.json';
+import { shortDescription, useMessages, type AnswersSchema } from '../../engine/index.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -21,10 +22,11 @@ export interface AnswerValueProps {
  * One student's answer to one field, read-only, shaped by the field's schema: a text with its line
  * breaks, a choice, a numbered list of items, or the parts of an object (a row, an ordering exercise)
  * each named by the short form of its description. Parts marked `"x-no-input"` are left out. An empty
- * answer reads "No answer".
+ * answer reads "No answer" (`answerValue.empty` in content/locales/LOCALE/console.json).
  */
 export function AnswerValue({ schema, value }: AnswerValueProps) {
-  if (isEmpty(value)) return <p className="answer-value answer-value--empty">No answer</p>;
+  const t = useMessages(messages);
+  if (isEmpty(value)) return <p className="answer-value answer-value--empty">{t('answerValue.empty')}</p>;
   if (Array.isArray(value)) {
     const items = schema.items ?? {};
     return (

@@ -24,19 +24,22 @@ const DATA: ClassDayAnswers = {
       answers: answersOf(['typical', 'typical', 'suspicious', 'suspicious', 'suspicious', 'typical'], 'BRCA1 and BRCA2 are much quieter in the tumour.\nHK1 stays the same everywhere.', 'MYC is too loud.'),
       revision: 5,
       updated_at: '2026-11-23T10:07:00Z',
+      language: 'es',
     },
     {
       ...person(17, 'Grace', 'Hopper'),
       answers: answersOf(['typical', 'typical', 'suspicious', 'typical', 'suspicious', 'suspicious'], 'TP53 is almost silent in patient 2.', ''),
       revision: 3,
       updated_at: '2026-11-23T10:12:00Z',
+      language: 'en',
     },
-    { ...person(18, 'Alan', 'Turing'), answers: answersOf(['typical', 'typical'], '', ''), revision: 0, updated_at: null },
+    { ...person(18, 'Alan', 'Turing'), answers: answersOf(['typical', 'typical'], '', ''), revision: 0, updated_at: null, language: null },
     {
       ...person(19, 'Katherine', 'Johnson'),
       answers: answersOf(['typical', 'suspicious', 'suspicious', 'suspicious', 'suspicious', 'suspicious'], 'Most genes look different in the tumour sample.', 'Check MYC first.'),
       revision: 2,
       updated_at: '2026-11-22T14:30:00Z',
+      language: 'en',
     },
   ],
 };

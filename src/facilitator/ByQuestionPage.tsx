@@ -1,18 +1,20 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { answerFields, choiceBlanks, isAnswered, schemaAt, valueAt, type AnswersSchema } from '../../engine/index.ts';
+import messages from '../../content/locales/en/console.json';
+import { answerFields, choiceBlanks, isAnswered, schemaAt, useLocale, useMessages, valueAt, type AnswersSchema } from '../../engine/index.ts';
 import { ApiError } from '../api/client.ts';
 import { loadDaySchema } from '../days/registry.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
-import { DAY_TITLES } from '../site/days.ts';
+import { dayTitle } from '../site/days.ts';
 import type { Feedback } from '../api/feedback-endpoints.ts';
 import { fetchClassDayAnswers, fetchDayQuestions, type ClassDayAnswers, type DayQuestion } from './answers-api.ts';
 import { consoleKeys, describeFailure } from './console-queries.tsx';
 import { fetchClassFeedback, FeedbackThread, useFeedback, type FeedbackChange } from './FeedbackThread.tsx';
 import { AnswerValue } from './AnswerValue.tsx';
 import { FetchFailed } from './FetchFailed.tsx';
+import { formatLocale } from './format.ts';
 import { classPath, fullName, parseIds } from './paths.ts';
 import './facilitator-answers.css';
 
@@ -44,12 +46,13 @@ type Students = ClassDayAnswers['students'];
 
 /** How many students chose each option of each choice inside the question's field. */
 function ChoiceCounts({ question, schema, students }: { question: DayQuestion; schema: AnswersSchema; students: Students }) {
+  const t = useMessages(messages);
   const headingId = useId();
   const blanks = choiceBlanks(schema);
   if (blanks.length === 0) return null;
   return (
     <section className="choice-counts" aria-labelledby={headingId}>
-      <h2 id={headingId}>Choices made</h2>
+      <h2 id={headingId}>{t('choiceCounts.heading')}</h2>
       <div className="choice-counts__tables">
         {blanks.map((blank) => {
           const chosen = students.map((student) => valueAt(valueAt(student.answers, question.path), blank.path));
@@ -57,23 +60,23 @@ function ChoiceCounts({ question, schema, students }: { question: DayQuestion; s
           const other = chosen.filter((value) => !blank.options.includes(typeof value === 'string' ? value : '')).length;
           return (
             <table key={blank.path} className="choice-counts__table">
-              <caption>{blank.label ? `Students per option: ${blank.label}` : 'Students per option'}</caption>
+              <caption>{blank.label ? t('choiceCounts.captionFor', { label: blank.label }) : t('choiceCounts.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Option</th>
-                  <th scope="col">Students</th>
+                  <th scope="col">{t('choiceCounts.option')}</th>
+                  <th scope="col">{t('choiceCounts.students')}</th>
                 </tr>
               </thead>
               <tbody>
                 {counts.map(([option, count]) => (
                   <tr key={option}>
-                    <th scope="row">{option === '' ? 'No choice' : option}</th>
+                    <th scope="row">{option === '' ? t('choiceCounts.noChoice') : option}</th>
                     <td>{count}</td>
                   </tr>
                 ))}
                 {other > 0 ? (
                   <tr>
-                    <th scope="row">Another answer</th>
+                    <th scope="row">{t('choiceCounts.other')}</th>
                     <td>{other}</td>
                   </tr>
                 ) : null}
@@ -111,12 +114,16 @@ export interface ByQuestionViewProps {
  * answered (an answer differing from the field's default: engine/schema/fields.ts), keeping each
  * student's number. Under each answer, its feedback and Write feedback ({@link FeedbackThread}), naming
  * the student as the card does. A question holding choices (a blank, a select cell) also
- * gets a table per choice: each option and how many students chose it.
+ * gets a table per choice: each option and how many students chose it. Its words are `byQuestion.*` and
+ * `choiceCounts.*` in content/locales/LOCALE/console.json; the questions, their parts and options are the
+ * day's own.
  */
 export function ByQuestionView({ classId, day, schema, questions, data, feedback: loadedFeedback, onFeedbackChange }: ByQuestionViewProps) {
   // The query is read and written with URLSearchParams rather than react-router's useSearchParams: the
   // router is part of the file every page downloads first, /login included, and that hook alone added
   // 0.33 kB to it (docs/decisions/011-first-visit-javascript.md).
+  const t = useMessages(messages);
+  const locale = formatLocale(useLocale());
   const { search } = useLocation();
   const navigate = useNavigate();
   const wanted = new URLSearchParams(search).get(FIELD_PARAM) ?? '';
@@ -133,8 +140,8 @@ export function ByQuestionView({ classId, day, schema, questions, data, feedback
   // Numbered in the class's order whatever is shown, so "Student 3" is the same student on every question.
   const numbered = data.students.map((student, position) => ({ student, position }));
   const shown = onlyUnanswered && field ? numbered.filter(({ student }) => !isAnswered(field, student.answers)) : numbered;
-  const dayName = DAY_TITLES[day] ? `Day ${day} · ${DAY_TITLES[day]}` : `Day ${day}`;
-  usePageTitle(`${dayName} by question`);
+  const title = dayTitle(day);
+  usePageTitle(t('byQuestion.pageTitle', { day, title }));
   const { feedback, actions } = useFeedback(loadedFeedback, onFeedbackChange);
 
   const show = useCallback(
@@ -162,12 +169,12 @@ export function ByQuestionView({ classId, day, schema, questions, data, feedback
   return (
     <main className="content-page by-question" id="main">
       <p className="facilitator-day__back">
-        <Link to={classPath(classId)}>← Back to the class</Link>
+        <Link to={classPath(classId)}>{t('common.backToClassArrow')}</Link>
       </p>
-      <h1>{dayName} — answers by question</h1>
+      <h1>{t('byQuestion.heading', { day, title })}</h1>
       <div className="by-question__controls">
         <div className="by-question__field">
-          <label htmlFor={selectId}>Question</label>
+          <label htmlFor={selectId}>{t('byQuestion.question')}</label>
           <select id={selectId} className="control by-question__select" value={question?.path ?? ''} onChange={(event) => show(event.target.value)}>
             {runsOf(questions).map((run) =>
               run.part !== '' ? (
@@ -190,36 +197,36 @@ export function ByQuestionView({ classId, day, schema, questions, data, feedback
         </div>
         <div className="by-question__steps">
           <button type="button" className="button button--secondary" disabled={!previous} aria-keyshortcuts="ArrowLeft" onClick={() => previous && show(previous.path)}>
-            ← Previous
+            {t('byQuestion.previous')}
           </button>
-          <span className="by-question__position">{questions.length > 0 ? `${index + 1} of ${questions.length}` : ''}</span>
+          <span className="by-question__position">{questions.length > 0 ? t('byQuestion.position', { position: index + 1, count: questions.length }) : ''}</span>
           <button type="button" className="button button--secondary" disabled={!next} aria-keyshortcuts="ArrowRight" onClick={() => next && show(next.path)}>
-            Next →
+            {t('byQuestion.next')}
           </button>
         </div>
         <div className="by-question__names">
           <input id={switchId} type="checkbox" role="switch" checked={showNames} onChange={(event) => setShowNames(event.target.checked)} />
-          <label htmlFor={switchId}>Show names</label>
+          <label htmlFor={switchId}>{t('byQuestion.showNames')}</label>
         </div>
         <div className="by-question__names">
           <input id={unansweredId} type="checkbox" role="switch" checked={onlyUnanswered} onChange={(event) => setOnlyUnanswered(event.target.checked)} />
-          <label htmlFor={unansweredId}>Only students with no answer yet</label>
+          <label htmlFor={unansweredId}>{t('byQuestion.onlyUnanswered')}</label>
         </div>
       </div>
       {!question || !fieldSchema ? (
-        <p>This day has no questions.</p>
+        <p>{t('byQuestion.noQuestions')}</p>
       ) : data.students.length === 0 ? (
-        <p>No student is in this class yet.</p>
+        <p>{t('byQuestion.noStudents')}</p>
       ) : (
         <>
           {question.part !== '' ? <p className="by-question__part">{question.part}</p> : null}
           <h2 className="by-question__question">{question.prompt}</h2>
-          {question.options && question.kind === 'blank_choice' ? <p className="by-question__options">Choices offered: {question.options.join(' or ')}</p> : null}
+          {question.options && question.kind === 'blank_choice' ? <p className="by-question__options">{t('byQuestion.choicesOffered', { options: new Intl.ListFormat(locale, { type: 'disjunction' }).format(question.options) })}</p> : null}
           <ChoiceCounts question={question} schema={fieldSchema} students={data.students} />
-          {onlyUnanswered ? <p role="status">{shown.length === 0 ? 'Every student has answered this question.' : `${shown.length} of ${numbered.length} students have no answer yet.`}</p> : null}
-          <ul className="by-question__cards" aria-label="Answers">
+          {onlyUnanswered ? <p role="status">{shown.length === 0 ? t('byQuestion.allAnswered') : t('byQuestion.unansweredCount', { shown: shown.length, total: numbered.length })}</p> : null}
+          <ul className="by-question__cards" aria-label={t('byQuestion.answers')}>
             {shown.map(({ student, position }) => {
-              const name = showNames ? `${fullName(student)} (${student.username})` : `Student ${position + 1}`;
+              const name = showNames ? `${fullName(student)} (${student.username})` : t('byQuestion.studentNumber', { number: position + 1 });
               return (
                 <li key={student.id} className="answer-card">
                   <h3 className="answer-card__name">{name}</h3>
@@ -270,6 +277,7 @@ async function loadByQuestion(classId: number, day: number): Promise<ByQuestionD
  * its cached copy.
  */
 export function ByQuestionPage() {
+  const t = useMessages(messages);
   const params = useParams();
   const ids = parseIds(params.classId, params.day);
   const [classId = 0, day = 0] = ids ?? [];
@@ -294,10 +302,10 @@ export function ByQuestionPage() {
   if (!fetched.error) return <Loading />;
   return (
     <FetchFailed
-      title={`Day ${params.day ?? ''}: answers by question`}
-      failure={describeFailure(fetched.error, 'This class is not one of yours, or the day has no lesson.')}
+      title={t('byQuestion.failedTitle', { day: params.day ?? '' })}
+      failure={describeFailure(fetched.error, t('byQuestion.notFound'), t)}
       onRetry={() => void fetched.refetch()}
-      back={{ to: classPath(classId), label: 'Back to the class' }}
+      back={{ to: classPath(classId), label: t('common.backToClass') }}
     />
   );
 }

@@ -2,6 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activateLocale } from '../../engine/index.ts';
 import { ClassesPage } from './ClassesPage.tsx';
 import { ConsoleQueries } from './console-queries.tsx';
 import { ROOM_12 } from './fixtures.ts';
@@ -25,8 +26,9 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  await act(() => activateLocale('en'));
 });
 
 /** Renders the page inside an awaited act, since its list arrives through `use()` (React's act queue). */
@@ -74,5 +76,23 @@ describe('the classes page', () => {
     expect(within(form).getByRole('textbox', { name: 'Class name' })).toHaveValue('');
     expect(JSON.parse(String(fetchMock.mock.calls.find(([, init]) => init.method === 'POST')![1].body))).toEqual({ name: 'Room 14' });
     expect(fetchMock.mock.calls.filter(([, init]) => init.method === 'GET')).toHaveLength(2);
+  });
+
+  it('speaks Spanish once the facilitator chooses it: headings, counts, and the server’s refusal by its code', async () => {
+    await renderPage();
+    const link = await screen.findByRole('link', { name: 'Room 12' });
+    await act(() => activateLocale('es'));
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Tus clases' })).toBeInTheDocument();
+    expect(link.closest('li')).toHaveTextContent('3 estudiantes · Facilitadores: Maria Rivera');
+    const form = screen.getByRole('form', { name: 'Crear una clase' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Crear clase' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Completa el campo “Nombre de la clase”.');
+
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Nombre de la clase' }), 'ROOM 12');
+    await userEvent.click(within(form).getByRole('button', { name: 'Crear clase' }));
+    // The server's English detail ("Taken.") is never shown: the message for its code is.
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Ya existe una clase con este nombre.');
+    expect(document.title).toMatch(/^Clases/);
   });
 });

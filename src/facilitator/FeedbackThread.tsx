@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import messages from '../../content/locales/en/console.json';
+import { useLocale, useMessages } from '../../engine/index.ts';
 import { apiClient, type ApiClient } from '../api/client.ts';
 import { feedbackResults, type Feedback } from '../api/feedback-endpoints.ts';
 import { FeedbackNote } from '../feedback/FeedbackNote.tsx';
 import { ConfirmButton } from './dialogs.tsx';
-import { exactTime, problemOf, relativeTime } from './format.ts';
+import { exactTime, formatLocale, problemOf, relativeTime } from './format.ts';
 
 /** Longest feedback, characters, as the server allows (server/facilitator/feedback.ts). */
 export const MAX_FEEDBACK_LENGTH = 2_000;
@@ -96,7 +98,7 @@ interface EditorProps {
   studentName: string;
   /** The text to start from: empty for new feedback. */
   initial: string;
-  /** The send button's text: "Send feedback" or "Save". */
+  /** The send button's text, in the reader's language: "Send feedback" or "Save". */
   submitLabel: string;
   /** The questions it may be about, when the widget holds several (a table's cells); omitted for one. */
   fields?: readonly { path: string; prompt: string }[];
@@ -111,6 +113,8 @@ interface EditorProps {
  * text stays. Built of phrasing content only, as it may sit in a blank's sentence.
  */
 function FeedbackEditor({ studentName, initial, submitLabel, fields, onSubmit, onCancel }: EditorProps) {
+  const t = useMessages(messages);
+  const numbers = new Intl.NumberFormat(formatLocale(useLocale()));
   const [body, setBody] = useState(initial);
   const [field, setField] = useState(fields?.[0]?.path ?? null);
   const [busy, setBusy] = useState(false);
@@ -124,7 +128,7 @@ function FeedbackEditor({ studentName, initial, submitLabel, fields, onSubmit, o
 
   const submit = async () => {
     if (body.trim() === '') {
-      setProblem('Write some feedback first.');
+      setProblem(t('feedback.empty'));
       return;
     }
     setBusy(true);
@@ -132,7 +136,7 @@ function FeedbackEditor({ studentName, initial, submitLabel, fields, onSubmit, o
     try {
       await onSubmit(body, field);
     } catch (error) {
-      setProblem(problemOf(error));
+      setProblem(problemOf(error, t));
       setBusy(false);
     }
   };
@@ -141,7 +145,7 @@ function FeedbackEditor({ studentName, initial, submitLabel, fields, onSubmit, o
     <span className="feedback-editor">
       {fields && fields.length > 1 ? (
         <span className="feedback-editor__row">
-          <label htmlFor={fieldId}>On</label>
+          <label htmlFor={fieldId}>{t('feedback.on')}</label>
           <select id={fieldId} className="control" value={field ?? ''} onChange={(event) => setField(event.target.value)} disabled={busy}>
             {fields.map((each) => (
               <option key={each.path} value={each.path}>
@@ -152,7 +156,7 @@ function FeedbackEditor({ studentName, initial, submitLabel, fields, onSubmit, o
         </span>
       ) : null}
       <label htmlFor={boxId} className="feedback-editor__label">
-        Feedback for {studentName}
+        {t('feedback.boxLabel', { name: studentName })}
       </label>
       <textarea
         ref={box}
@@ -166,7 +170,7 @@ function FeedbackEditor({ studentName, initial, submitLabel, fields, onSubmit, o
         onChange={(event) => setBody(event.target.value)}
       />
       <span id={countId} className="feedback-editor__count">
-        {body.length.toLocaleString()} of {MAX_FEEDBACK_LENGTH.toLocaleString()} characters
+        {t('feedback.count', { count: numbers.format(body.length), max: numbers.format(MAX_FEEDBACK_LENGTH) })}
       </span>
       {problem ? (
         <span className="form-alert feedback-editor__problem" role="alert">
@@ -178,7 +182,7 @@ function FeedbackEditor({ studentName, initial, submitLabel, fields, onSubmit, o
           {submitLabel}
         </button>
         <button type="button" className="button button--secondary console-button" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </span>
     </span>
@@ -187,11 +191,13 @@ function FeedbackEditor({ studentName, initial, submitLabel, fields, onSubmit, o
 
 /** "Read 5 minutes ago" or "Not read yet", with the exact time on hover; counted from when it was first shown. */
 function ReadMark({ feedback }: { feedback: Feedback }) {
+  const t = useMessages(messages);
+  const locale = formatLocale(useLocale());
   const [now] = useState(() => Date.now());
-  if (feedback.read_at === null) return <span className="feedback-thread__read feedback-thread__read--unread">Not read yet</span>;
+  if (feedback.read_at === null) return <span className="feedback-thread__read feedback-thread__read--unread">{t('feedback.notRead')}</span>;
   return (
-    <span className="feedback-thread__read" title={exactTime(feedback.read_at)}>
-      Read {relativeTime(feedback.read_at, now)}
+    <span className="feedback-thread__read" title={exactTime(feedback.read_at, locale)}>
+      {t('feedback.readAt', { when: relativeTime(feedback.read_at, now, t, locale) })}
     </span>
   );
 }
@@ -213,9 +219,10 @@ export interface FeedbackThreadProps {
  * A facilitator's feedback on one answer (docs/facilitators.md#feedback): each note as the student sees
  * it, with whether and when the student read it, Edit and Delete on the facilitator's own; then Write
  * feedback, which opens the editor in place. Sending adds the note at once; the student sees it the next
- * time the day or their feedback is loaded.
+ * time the day or their feedback is loaded. Its words are `feedback.*` in content/locales/LOCALE/console.json.
  */
 export function FeedbackThread({ place, studentName, name, fields, feedback, actions }: FeedbackThreadProps) {
+  const t = useMessages(messages);
   const [writing, setWriting] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
   return (
@@ -226,7 +233,7 @@ export function FeedbackThread({ place, studentName, name, fields, feedback, act
             key={each.id}
             studentName={studentName}
             initial={each.body}
-            submitLabel="Save"
+            submitLabel={t('feedback.save')}
             onSubmit={async (body) => {
               await actions.edit(place, each.id, body);
               setEditing(null);
@@ -239,14 +246,14 @@ export function FeedbackThread({ place, studentName, name, fields, feedback, act
               <ReadMark feedback={each} />
               {each.is_mine ? (
                 <>
-                  <button type="button" className="button button--secondary console-button" onClick={() => setEditing(each.id)} aria-label={`Edit your feedback for ${studentName}`}>
-                    Edit
+                  <button type="button" className="button button--secondary console-button" onClick={() => setEditing(each.id)} aria-label={t('feedback.editLabel', { name: studentName })}>
+                    {t('feedback.edit')}
                   </button>
                   <ConfirmButton
-                    label="Delete"
-                    accessibleLabel={`Delete your feedback for ${studentName}`}
-                    title="Delete this feedback?"
-                    description={<p>{studentName} will no longer see it.</p>}
+                    label={t('feedback.delete')}
+                    accessibleLabel={t('feedback.deleteLabel', { name: studentName })}
+                    title={t('feedback.deleteTitle')}
+                    description={<p>{t('feedback.deleteDescription', { name: studentName })}</p>}
                     onConfirm={() => actions.remove(place, each.id)}
                   />
                 </>
@@ -259,7 +266,7 @@ export function FeedbackThread({ place, studentName, name, fields, feedback, act
         <FeedbackEditor
           studentName={studentName}
           initial=""
-          submitLabel="Send feedback"
+          submitLabel={t('feedback.send')}
           fields={fields}
           onSubmit={async (body, field) => {
             await actions.write(place, field ?? fields[0]?.path ?? name, body);
@@ -268,8 +275,8 @@ export function FeedbackThread({ place, studentName, name, fields, feedback, act
           onCancel={() => setWriting(false)}
         />
       ) : (
-        <button type="button" className="button button--secondary console-button feedback-thread__write" onClick={() => setWriting(true)} aria-label={`Write feedback for ${studentName}`}>
-          Write feedback
+        <button type="button" className="button button--secondary console-button feedback-thread__write" onClick={() => setWriting(true)} aria-label={t('feedback.writeLabel', { name: studentName })}>
+          {t('feedback.write')}
         </button>
       )}
     </span>

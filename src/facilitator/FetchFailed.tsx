@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import messages from '../../content/locales/en/console.json';
+import { useMessages } from '../../engine/index.ts';
 import type { FetchFailure } from './console-queries.tsx';
 
 export interface FetchFailedProps {
@@ -14,9 +16,11 @@ export interface FetchFailedProps {
 
 /**
  * A facilitator page whose download failed: the reason as an alert, Try again when it may help (a
- * dropped connection, a server error), and a link back.
+ * dropped connection, a server error), and a link back. The texts given are in the reader's language;
+ * Try again is `common.tryAgain` in content/locales/LOCALE/console.json.
  */
 export function FetchFailed({ title, failure, onRetry, back }: FetchFailedProps) {
+  const t = useMessages(messages);
   return (
     <main className="content-page" id="main">
       <h1>{title}</h1>
@@ -24,7 +28,7 @@ export function FetchFailed({ title, failure, onRetry, back }: FetchFailedProps)
       <p className="facilitator-actions">
         {failure.retry ? (
           <button type="button" className="button" onClick={onRetry}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         ) : null}
         <Link to={back.to}>{back.label}</Link>

@@ -1,33 +1,36 @@
 import { useId, useState, type FormEvent } from 'react';
+import messages from '../../content/locales/en/console.json';
+import { useMessages } from '../../engine/index.ts';
 import { problemOf } from './format.ts';
 
 /** One text input of a {@link FieldsForm}. */
 export interface FormField<Name extends string> {
   name: Name;
+  /** The input's label, in the reader's language. */
   label: string;
   autoComplete?: string;
 }
 
 export interface FieldsFormProps<Name extends string> {
-  /** The form's accessible name, e.g. "Create a class". */
+  /** The form's accessible name, in the reader's language, e.g. "Create a class". */
   title: string;
   fields: readonly FormField<Name>[];
-  /** The submit button's text. */
+  /** The submit button's text, in the reader's language. */
   submitLabel: string;
   /**
-   * Sends the values (trimmed). On success the inputs are emptied and `success` (what it returns) is
-   * shown; on failure the inputs keep their text and the error is shown as {@link problemOf} words it.
+   * Sends the values (trimmed). On success the inputs are emptied and `success` (what it returns, in the
+   * reader's language) is shown; on failure the inputs keep their text and the error is shown as
+   * {@link problemOf} words it (the message for its code, `apiError.*` in content/locales/LOCALE/console.json).
    */
   onSubmit(values: Record<Name, string>): Promise<string | void>;
-  /** Messages by error code, e.g. `{ class_name_taken: 'A class with this name already exists.' }`. */
-  problems?: Record<string, string>;
 }
 
 /**
  * A small form of required text inputs on one line (wrapping on a phone) with a labelled input each. An
  * empty field is refused before anything is sent, with focus moved to it.
  */
-export function FieldsForm<Name extends string>({ title, fields, submitLabel, onSubmit, problems }: FieldsFormProps<Name>) {
+export function FieldsForm<Name extends string>({ title, fields, submitLabel, onSubmit }: FieldsFormProps<Name>) {
+  const t = useMessages(messages);
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ tone: 'problem' | 'success'; text: string } | null>(null);
@@ -39,7 +42,7 @@ export function FieldsForm<Name extends string>({ title, fields, submitLabel, on
     const values = Object.fromEntries(fields.map(({ name }) => [name, String(data.get(name) ?? '').trim()])) as Record<Name, string>;
     const empty = fields.find(({ name }) => values[name] === '');
     if (empty) {
-      setOutcome({ tone: 'problem', text: `${empty.label} is required.` });
+      setOutcome({ tone: 'problem', text: t('fieldsForm.required', { field: empty.label }) });
       form.querySelector<HTMLInputElement>(`[name="${empty.name}"]`)?.focus();
       return;
     }
@@ -50,7 +53,7 @@ export function FieldsForm<Name extends string>({ title, fields, submitLabel, on
       form.reset();
       if (success) setOutcome({ tone: 'success', text: success });
     } catch (error) {
-      setOutcome({ tone: 'problem', text: problemOf(error, problems) });
+      setOutcome({ tone: 'problem', text: problemOf(error, t) });
     } finally {
       setBusy(false);
     }

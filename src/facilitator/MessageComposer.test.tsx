@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activateLocale } from '../../engine/index.ts';
 import { ApiError } from '../api/client.ts';
 import type { MessageDraft } from '../api/facilitator-endpoints.ts';
 import { ROOM_12 } from './fixtures.ts';
@@ -12,6 +13,10 @@ async function write(subject: string, body: string) {
 }
 
 describe('the message composer', () => {
+  afterEach(async () => {
+    await act(() => activateLocale('en'));
+  });
+
   it('sends to the whole class unless told otherwise, leaving student_ids out, then empties and says how many got it', async () => {
     const onSend = vi.fn(async (_draft: MessageDraft) => 3);
     render(<MessageComposer students={ROOM_12.students} onSend={onSend} />);
@@ -62,5 +67,23 @@ describe('the message composer', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('no longer in this class');
     expect(screen.getByRole('textbox', { name: 'Subject' })).toHaveValue('Catch up');
+  });
+
+  it('says in Spanish how many students got the message, one or several, and why the server refused it', async () => {
+    await act(() => activateLocale('es'));
+    const onSend = vi.fn(async () => 1).mockResolvedValueOnce(1).mockResolvedValueOnce(3).mockRejectedValueOnce(new ApiError(0, 'network_error', 'Failed to fetch'));
+    render(<MessageComposer students={ROOM_12.students} onSend={onSend} />);
+    const writeInSpanish = async () => {
+      await userEvent.type(screen.getByRole('textbox', { name: 'Asunto' }), 'El Día 2');
+      await userEvent.type(screen.getByRole('textbox', { name: 'Mensaje' }), 'Trae tus notas.');
+      await userEvent.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
+    };
+
+    await writeInSpanish();
+    expect(await screen.findByRole('status')).toHaveTextContent('Enviado a 1 estudiante.');
+    await writeInSpanish();
+    expect(await screen.findByRole('status')).toHaveTextContent('Enviado a 3 estudiantes.');
+    await writeInSpanish();
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo conectar con el servidor. Revisa la conexión e inténtalo de nuevo.');
   });
 });

@@ -1,4 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import messages from '../../content/locales/en/console.json';
+import { useMessages } from '../../engine/index.ts';
 import type { MessageDraft, Person } from '../api/facilitator-endpoints.ts';
 import { fullName, problemOf } from './format.ts';
 
@@ -22,9 +24,11 @@ export interface MessageComposerProps {
  * Writes a message to the class (docs/decisions/009-facilitator-console.md): a subject, a body in
  * Markdown, and who gets it: the whole class, or the students ticked in a list. A missing subject or body,
  * or "Chosen students" with none ticked, is said before anything is sent. On success the form empties and
- * says how many students it went to; on failure it keeps everything and shows the server's reason.
+ * says how many students it went to; on failure it keeps everything and says why (the message for the
+ * error's code). Its words are `composer.*` in content/locales/LOCALE/console.json.
  */
 export function MessageComposer({ students, onSend }: MessageComposerProps) {
+  const t = useMessages(messages);
   const id = useId();
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
@@ -46,7 +50,13 @@ export function MessageComposer({ students, onSend }: MessageComposerProps) {
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSent('');
-    const missing = !subject.trim() ? 'Write a subject.' : !body.trim() ? 'Write a message.' : audience === 'chosen' && chosen.size === 0 ? 'Choose at least one student.' : null;
+    const missing = !subject.trim()
+      ? t('composer.missingSubject')
+      : !body.trim()
+        ? t('composer.missingMessage')
+        : audience === 'chosen' && chosen.size === 0
+          ? t('composer.missingStudents')
+          : null;
     if (missing) {
       setProblem(missing);
       return;
@@ -61,28 +71,28 @@ export function MessageComposer({ students, onSend }: MessageComposerProps) {
       setBody('');
       setChosen(new Set());
       setAudience('class');
-      setSent(recipients === 1 ? 'Sent to 1 student.' : `Sent to ${recipients} students.`);
+      setSent(t('composer.sent', { count: recipients }));
     } catch (error) {
-      setProblem(problemOf(error, { not_in_class: 'One of the chosen students is no longer in this class. Reload the page and choose again.' }));
+      setProblem(problemOf(error, t));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form className="console-form message-composer" aria-label="New message" onSubmit={(event) => void send(event)} noValidate>
+    <form className="console-form message-composer" aria-label={t('composer.label')} onSubmit={(event) => void send(event)} noValidate>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-subject`}>
-          Subject
+          {t('composer.subject')}
         </label>
         <input id={`${id}-subject`} className="control field__input" value={subject} maxLength={SUBJECT_MAX} onChange={(event) => setSubject(event.target.value)} />
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-body`}>
-          Message
+          {t('composer.message')}
         </label>
         <p id={`${id}-body-hint`} className="console-hint">
-          Markdown works: **bold**, *italics*, lists with “-”, links as [text](https://…).
+          {t('composer.markdownHint')}
         </p>
         <textarea
           id={`${id}-body`}
@@ -95,17 +105,17 @@ export function MessageComposer({ students, onSend }: MessageComposerProps) {
         />
       </div>
       <fieldset className="message-composer__audience">
-        <legend className="field__label">Send to</legend>
+        <legend className="field__label">{t('composer.sendTo')}</legend>
         <label className="console-choice">
-          <input type="radio" name={`${id}-audience`} checked={audience === 'class'} onChange={() => setAudience('class')} /> The whole class
+          <input type="radio" name={`${id}-audience`} checked={audience === 'class'} onChange={() => setAudience('class')} /> {t('composer.wholeClass')}
         </label>
         <label className="console-choice">
-          <input type="radio" name={`${id}-audience`} checked={audience === 'chosen'} onChange={() => setAudience('chosen')} /> Chosen students
+          <input type="radio" name={`${id}-audience`} checked={audience === 'chosen'} onChange={() => setAudience('chosen')} /> {t('composer.chosenStudents')}
         </label>
         {audience === 'chosen' ? (
           <fieldset className="message-composer__students">
-            <legend className="visually-hidden">Students to send it to</legend>
-            {students.length === 0 ? <p>The class has no students yet.</p> : null}
+            <legend className="visually-hidden">{t('composer.studentsToSendTo')}</legend>
+            {students.length === 0 ? <p>{t('composer.noStudents')}</p> : null}
             {students.map((student) => (
               <label key={student.id} className="console-choice">
                 <input type="checkbox" checked={chosen.has(student.id)} onChange={(event) => toggle(student.id, event.target.checked)} /> {fullName(student)}{' '}
@@ -125,7 +135,7 @@ export function MessageComposer({ students, onSend }: MessageComposerProps) {
       </p>
       <p>
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>
-          {busy ? 'Sending…' : 'Send message'}
+          {busy ? t('composer.sending') : t('composer.send')}
         </button>
       </p>
     </form>

@@ -1,7 +1,8 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLocale } from '../../engine/index.ts';
 import { seriousAxeViolations } from '../../engine/test/axe.ts';
 import { FIXTURE_NOW, ROOM_12 } from './fixtures.ts';
 import { ProgressTable } from './ProgressTable.tsx';
@@ -22,6 +23,10 @@ const rowOrder = () =>
     .map((header) => header.querySelector('span')?.textContent);
 
 describe('the progress table', () => {
+  afterEach(async () => {
+    await act(() => activateLocale('en'));
+  });
+
   it('marks the students with no activity for 10 minutes while another is active, in words, and nobody once the whole class is quiet', () => {
     // Grace was active 5 minutes before; Ada yesterday; Alan never.
     const { unmount } = renderTable();
@@ -107,5 +112,19 @@ describe('the progress table', () => {
     const { container } = renderTable();
 
     expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+
+  it('switches to Spanish in place: states, relative times, the idle mark and the links’ names', async () => {
+    renderTable();
+    await act(() => activateLocale('es'));
+
+    const ada = screen.getByRole('row', { name: /Ada Lovelace/ });
+    expect(within(ada).getByRole('link', { name: /Ada Lovelace, Día 1:/ })).toHaveTextContent('Completo');
+    expect(within(ada).getByRole('link', { name: /Día 2:/ })).toHaveTextContent('En progreso');
+    expect(ada).toHaveTextContent('Inactivo: sin actividad durante 10 minutos mientras otros están activos');
+    expect(within(screen.getByRole('row', { name: /Grace Hopper/ })).getByText('hace 5 minutos')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /Alan Turing/ })).getByText('Nunca')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Día 3, por pregunta' })).toHaveAttribute('href', '/facilitator/classes/7/days/3/questions');
+    expect(screen.getByRole('columnheader', { name: /Semana/ })).toBeInTheDocument();
   });
 });

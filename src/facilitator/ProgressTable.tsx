@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import messages from '../../content/locales/en/console.json';
+import { languageName, useLocale, useMessages } from '../../engine/index.ts';
 import type { ClassProgress, DayState, StudentProgress } from '../api/facilitator-endpoints.ts';
-import { exactTime, fullName, relativeTime } from './format.ts';
+import { exactTime, formatLocale, fullName, relativeTime } from './format.ts';
 
-/** A day's state in words, readable without its colour. */
-export const DAY_STATE_LABELS: Record<DayState, string> = {
-  not_started: 'Not started',
-  in_progress: 'In progress',
-  complete: 'Complete',
-};
+/** A day's state in words, readable without its colour: its message in content/locales/LOCALE/console.json ("Not started", "In progress", "Complete"). */
+const DAY_STATE_LABELS = {
+  not_started: 'progressTable.state.notStarted',
+  in_progress: 'progressTable.state.inProgress',
+  complete: 'progressTable.state.complete',
+} as const satisfies Record<DayState, keyof typeof messages>;
 
 /** A shape beside the words, so the state shows at a glance without colour too. */
 const DAY_STATE_ICONS: Record<DayState, string> = { not_started: '○', in_progress: '◐', complete: '●' };
@@ -89,8 +91,12 @@ export interface ProgressTableProps {
  * rows (`aria-sort` says how). A student with no activity for `idleAfterMinutes` while others are
  * active is marked "Idle" in words beside their last activity, and their row is tinted
  * (`data-idle`), so a teacher sees who may need help. It scrolls sideways inside its own box on a phone.
+ * Its words are `progressTable.*` in content/locales/LOCALE/console.json, its times in the reader's language;
+ * the days' titles are the progress's own.
  */
 export function ProgressTable({ progress, now, initialSort = BY_NAME, idleAfterMinutes = DEFAULT_IDLE_AFTER_MINUTES }: ProgressTableProps) {
+  const t = useMessages(messages);
+  const locale = formatLocale(useLocale());
   const [sort, setSort] = useState<ProgressSort>(initialSort);
   const classId = progress.class.id;
   const students = sortStudents(progress, sort);
@@ -111,28 +117,29 @@ export function ProgressTable({ progress, now, initialSort = BY_NAME, idleAfterM
     <div className="console-table-scroll" role="region" aria-labelledby="progress-caption" tabIndex={0}>
       <table className="console-table progress-table">
         <caption id="progress-caption" className="visually-hidden">
-          Progress of {progress.class.name}: a row a student, a column a day. Each cell links to that student’s answers for the day.
+          {t('progressTable.caption', { className: progress.class.name })}
         </caption>
         <thead>
           <tr>
             <th scope="col" aria-sort={ariaSort('name')}>
               <button type="button" className="progress-table__sort" onClick={() => sortBy('name')}>
-                Student <span aria-hidden="true">{arrow('name')}</span>
+                {t('column.student')} <span aria-hidden="true">{arrow('name')}</span>
               </button>
             </th>
-            <th scope="col">Last activity</th>
+            <th scope="col">{t('progressTable.lastActivity')}</th>
+            <th scope="col">{t('progressTable.language')}</th>
             {progress.days.map(({ day, title }) => (
               <th scope="col" key={day}>
                 <Link to={`/facilitator/classes/${classId}/days/${day}/questions`} className="progress-table__day">
-                  Day {day}
-                  <span className="visually-hidden">, by question</span>
+                  <span aria-hidden="true">{t('common.dayNumber', { day })}</span>
+                  <span className="visually-hidden">{t('progressTable.dayByQuestion', { day })}</span>
                 </Link>
                 <span className="progress-table__day-title">{title}</span>
               </th>
             ))}
             <th scope="col" aria-sort={ariaSort('progress')}>
               <button type="button" className="progress-table__sort" onClick={() => sortBy('progress')}>
-                Week <span aria-hidden="true">{arrow('progress')}</span>
+                {t('progressTable.week')} <span aria-hidden="true">{arrow('progress')}</span>
               </button>
             </th>
           </tr>
@@ -149,32 +156,32 @@ export function ProgressTable({ progress, now, initialSort = BY_NAME, idleAfterM
                 </th>
                 <td>
                   {student.last_activity ? (
-                    <time dateTime={student.last_activity} title={exactTime(student.last_activity)}>
-                      {relativeTime(student.last_activity, now)}
+                    <time dateTime={student.last_activity} title={exactTime(student.last_activity, locale)}>
+                      {relativeTime(student.last_activity, now, t, locale)}
                     </time>
                   ) : (
-                    'Never'
+                    t('common.never')
                   )}
                   {idle.has(student.id) ? (
-                    <span className="progress-table__idle" title={`No activity for ${idleAfterMinutes} minutes while others of the class are active`}>
-                      Idle<span className="visually-hidden">: no activity for {idleAfterMinutes} minutes while others are active</span>
+                    <span className="progress-table__idle" title={t('progressTable.idleTitle', { minutes: idleAfterMinutes })}>
+                      {t('progressTable.idle')}
+                      <span className="visually-hidden">{t('progressTable.idleDetail', { minutes: idleAfterMinutes })}</span>
                     </span>
                   ) : null}
                 </td>
+                <td>{student.language ? <span lang={student.language}>{languageName(student.language)}</span> : <span className="console-muted">{t('progressTable.noLanguage')}</span>}</td>
                 {progress.days.map(({ day, fields }) => {
                   const cell = student.days.find((each) => each.day === day);
                   const state: DayState = cell?.state ?? 'not_started';
                   return (
                     <td key={day} data-state={state} className="progress-table__cell">
                       <Link to={`/facilitator/classes/${classId}/students/${student.id}/days/${day}`}>
-                        <span className="visually-hidden">
-                          {name}, Day {day}:{' '}
-                        </span>
+                        <span className="visually-hidden">{t('progressTable.cellLabel', { name, day })} </span>
                         <span className="progress-table__count">
                           {cell?.answered ?? 0}/{fields}
                         </span>{' '}
                         <span className="progress-table__state">
-                          <span aria-hidden="true">{DAY_STATE_ICONS[state]}</span> {DAY_STATE_LABELS[state]}
+                          <span aria-hidden="true">{DAY_STATE_ICONS[state]}</span> {t(DAY_STATE_LABELS[state])}
                         </span>
                       </Link>
                     </td>

@@ -48,8 +48,8 @@ function dayData(day: number): StudentDayData {
   const { Lesson, schema, saved } = samples[day - 1]!.args as { Lesson: DayContent['Lesson']; schema: AnswersSchema; saved?: Answers };
   const answers = { ...(filled(schema) as Answers), ...saved };
   return {
-    answers: { student: ROSTER.students[1]!, day, answers, revision: 4, updated_at: '2026-11-23T10:07:00Z' },
-    content: { Lesson, schema },
+    answers: { student: ROSTER.students[1]!, day, answers, revision: 4, updated_at: '2026-11-23T10:07:00Z', language: 'en' },
+    content: { Lesson, locale: 'en', schema },
     roster: ROSTER,
     feedback: [],
     questions: [],
@@ -109,6 +109,6 @@ export const NothingSaved: Story = {
   args: {
     classId: 3,
     day: 2,
-    data: { ...dayData(2), answers: { ...dayData(2).answers, answers: {}, revision: 0, updated_at: null }, roster: null },
+    data: { ...dayData(2), answers: { ...dayData(2).answers, answers: {}, revision: 0, updated_at: null, language: null }, roster: null },
   },
 };

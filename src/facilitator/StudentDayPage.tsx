@@ -1,10 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import type { MDXContent } from 'mdx/types';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { createReadOnlySession } from '../../engine/index.ts';
+import messages from '../../content/locales/en/console.json';
+import { createReadOnlySession, currentLocale, DEFAULT_LOCALE, languageName, LOCALES, useLocale, useMessages } from '../../engine/index.ts';
 import { ApiError } from '../api/client.ts';
 import { Lesson } from '../days/Lesson.tsx';
-import { loadDayContent, PUBLISHED_DAYS, type DayContent } from '../days/registry.ts';
+import { loadDayContent, loadDayLesson, PUBLISHED_DAYS, type DayContent } from '../days/registry.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
 import type { Feedback } from '../api/feedback-endpoints.ts';
@@ -13,13 +15,17 @@ import { fetchClassRoster, fetchDayQuestions, fetchStudentDay, type ClassRoster,
 import { consoleKeys, describeFailure } from './console-queries.tsx';
 import { fetchStudentFeedback, FeedbackThread, useFeedback, type FeedbackChange } from './FeedbackThread.tsx';
 import { FetchFailed } from './FetchFailed.tsx';
+import { formatLocale } from './format.ts';
 import { classPath, fullName, parseIds, studentDayPath } from './paths.ts';
 import './facilitator-answers.css';
 
 /** What the student-day page shows: the student's answers, the day's lesson, and the class's students in order. */
 export interface StudentDayData {
   answers: StudentDayAnswers;
-  /** The day's lesson and schema; null when the day has no lesson in this build. */
+  /**
+   * The day's lesson, in the language the student was reading at the day's last save (else the
+   * facilitator's, else the original), and schema; null when the day has no lesson in this build.
+   */
   content: DayContent | null;
   /** The class and its students in progress order; null when the progress could not be loaded (no links between students then). */
   roster: ClassRoster | null;
@@ -37,17 +43,17 @@ export interface StudentDayData {
  * @throws ApiError 404 for ids that are not positive integers, or what the answers request throws
  */
 async function loadStudentDay(classId: number, studentId: number, day: number): Promise<StudentDayData> {
+  const answered = fetchStudentDay(classId, studentId, day);
   const [answers, content, roster, feedback, questions] = await Promise.all([
-    fetchStudentDay(classId, studentId, day),
-    loadDayContent(day),
+    answered,
+    // The prompts as the student read them (docs/decisions/023-the-reader-s-language.md).
+    answered.then((each) => loadDayContent(day, each.language ?? currentLocale())),
     fetchClassRoster(classId).catch(() => null),
     fetchStudentFeedback(classId, studentId, day),
     fetchDayQuestions(day).catch(() => []),
   ]);
   return { answers, content, roster, feedback, questions };
 }
-
-const savedAtFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The student before and after `studentId` in the class's progress order, each null at either end. */
 function neighbours(roster: ClassRoster | null, studentId: number): { previous: Person | null; next: Person | null } {
@@ -72,8 +78,13 @@ export interface StudentDayViewProps {
  * showing the student's answers read-only (`createReadOnlySession`), and under each answer its
  * feedback with Write feedback ({@link FeedbackThread}). Nothing here changes the answers. Printed, the
  * header keeps only who and when (facilitator-answers.css; the lesson prints by engine/styles.css).
+ * The header's words are `studentDay.*` in content/locales/LOCALE/console.json, its date in the reader's
+ * language. The lesson is in the language the student read at the day's last save, said above it, with
+ * a button that shows it in another language (the answers stay as they are).
  */
 export function StudentDayView({ classId, day, data, onFeedbackChange }: StudentDayViewProps) {
+  const t = useMessages(messages);
+  const locale = formatLocale(useLocale());
   const { answers, content, roster } = data;
   const { student } = answers;
   const session = useMemo(
@@ -82,7 +93,15 @@ export function StudentDayView({ classId, day, data, onFeedbackChange }: Student
   );
   const className = roster?.class.name ?? null;
   const { previous, next } = neighbours(roster, student.id);
-  usePageTitle(`${fullName(student)}, Day ${day}`);
+  const [other, setOther] = useState<{ Lesson: MDXContent; locale: string } | null>(null);
+  const shown = other ?? content;
+  const otherLocale = LOCALES.find((each) => each !== shown?.locale);
+  const showOther = () => {
+    if (!content || !otherLocale) return;
+    if (otherLocale === content.locale) setOther(null);
+    else void loadDayLesson(day, otherLocale).then(setOther, (error: unknown) => console.warn(`Day ${day} in ${otherLocale} could not be downloaded.`, error));
+  };
+  usePageTitle(t('studentDay.pageTitle', { name: fullName(student), day }));
   const { feedback, actions } = useFeedback(data.feedback, onFeedbackChange);
   const place = useMemo(() => ({ classId, studentId: student.id, day }), [classId, student.id, day]);
   const studentName = fullName(student);
@@ -107,56 +126,78 @@ export function StudentDayView({ classId, day, data, onFeedbackChange }: Student
     <div className="page facilitator-day">
       <div className="facilitator-day__header page-column">
         <p className="facilitator-day__back">
-          <Link to={classPath(classId)}>← Back to {className ?? 'the class'}</Link>
+          <Link to={classPath(classId)}>{className ? t('studentDay.backTo', { className }) : t('common.backToClassArrow')}</Link>
         </p>
         <p className="facilitator-day__student">
           <strong>{fullName(student)}</strong> <span className="facilitator-day__username">({student.username})</span>
           {className ? <span> · {className}</span> : null}
         </p>
         <p className="facilitator-day__saved">
-          {answers.updated_at ? `Day ${day}, last saved ${savedAtFormat.format(new Date(answers.updated_at))}` : `Day ${day}: nothing saved yet`}
+          {answers.updated_at
+            ? t('studentDay.lastSaved', { day, date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(answers.updated_at)) })
+            : t('studentDay.nothingSaved', { day })}
         </p>
         <div className="facilitator-day__navs">
-          <nav aria-label={`Days of ${fullName(student)}`}>
+          <nav aria-label={t('studentDay.daysOf', { name: fullName(student) })}>
             <ul className="facilitator-day__days">
               {PUBLISHED_DAYS.map((each) => (
                 <li key={each}>
                   <Link to={studentDayPath(classId, student.id, each)} aria-current={each === day ? 'page' : undefined}>
-                    Day {each}
+                    {t('common.dayNumber', { day: each })}
                   </Link>
                 </li>
               ))}
             </ul>
           </nav>
-          <nav aria-label="Students of the class">
+          <nav aria-label={t('studentDay.students')}>
             <ul className="facilitator-day__students">
               {previous ? (
                 <li>
                   <Link to={studentDayPath(classId, previous.id, day)} rel="prev">
-                    ← Previous student
+                    {t('studentDay.previous')}
                   </Link>
                 </li>
               ) : null}
               {next ? (
                 <li>
                   <Link to={studentDayPath(classId, next.id, day)} rel="next">
-                    Next student →
+                    {t('studentDay.next')}
                   </Link>
                 </li>
               ) : null}
             </ul>
           </nav>
           <button type="button" className="button button--secondary" onClick={() => window.print()}>
-            Print
+            {t('studentDay.print')}
           </button>
         </div>
       </div>
-      {content && session ? (
-        <Lesson key={`${student.id}/${day}`} file={`content/days/day-${day}.mdx`} Content={content.Lesson} session={session} beside={beside} />
+      {content && shown && session ? (
+        <>
+          <p className="facilitator-day__language page-column">
+            {answers.language === shown.locale
+              ? t('studentDay.readIn', { name: student.first_name || student.username, language: languageName(shown.locale) })
+              : t('studentDay.shownIn', { language: languageName(shown.locale) })}{' '}
+            {otherLocale ? (
+              <button type="button" className="button button--secondary" onClick={showOther}>
+                {t('studentDay.showIn', { language: languageName(otherLocale) })}
+              </button>
+            ) : null}
+          </p>
+          <Lesson
+            key={`${student.id}/${day}`}
+            file={`content/days/day-${day}${shown.locale === DEFAULT_LOCALE ? '' : `.${shown.locale}`}.mdx`}
+            Content={shown.Lesson}
+            locale={shown.locale}
+            session={session}
+            beside={beside}
+            whole
+          />
+        </>
       ) : (
         <main className="content-page" id="main">
-          <h1>Day {day}</h1>
-          <p>This day has no lesson yet, so there is nothing to show.</p>
+          <h1>{t('common.dayNumber', { day })}</h1>
+          <p>{t('studentDay.noLesson')}</p>
         </main>
       )}
     </div>
@@ -172,6 +213,7 @@ export function StudentDayView({ classId, day, data, onFeedbackChange }: Student
  * src/facilitator/console-queries.tsx); feedback written here updates its cached copy.
  */
 export function StudentDayPage() {
+  const t = useMessages(messages);
   const params = useParams();
   const ids = parseIds(params.classId, params.studentId, params.day);
   const [classId = 0, studentId = 0, day = 0] = ids ?? [];
@@ -194,10 +236,10 @@ export function StudentDayPage() {
   if (!fetched.error) return <Loading />;
   return (
     <FetchFailed
-      title={`Day ${params.day ?? ''}`}
-      failure={describeFailure(fetched.error, 'This student is not in your class, or the class is not one of yours.')}
+      title={t('common.dayNumber', { day: params.day ?? '' })}
+      failure={describeFailure(fetched.error, t('studentDay.notFound'), t)}
       onRetry={() => void fetched.refetch()}
-      back={{ to: classPath(classId), label: 'Back to the class' }}
+      back={{ to: classPath(classId), label: t('common.backToClass') }}
     />
   );
 }

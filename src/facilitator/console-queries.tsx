@@ -2,6 +2,9 @@ import { QueryCache, QueryClient, QueryClientProvider, useQuery, type QueryClien
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../api/client.ts';
 import { fetchProgress, type ClassProgress } from '../api/facilitator-endpoints.ts';
+import messages from '../../content/locales/en/console.json';
+import { translator } from '../../engine/index.ts';
+import type { ConsoleTranslate } from './format.ts';
 
 // The console's pages load their data through TanStack Query, one cache per console visit
 // (docs/decisions/018-console-data.md). This module is imported by the console's chunks only: the
@@ -136,14 +139,16 @@ export interface FetchFailure {
 }
 
 /**
- * The words for a failed download of a student's answers (StudentDayPage, ByQuestionPage).
+ * The words for a failed download of a student's answers (StudentDayPage, ByQuestionPage), in the
+ * reader's language (`answers.*` in content/locales/LOCALE/console.json).
  *
  * @param error - what the download threw (an `ApiError`, or anything else for a failed chunk download)
- * @param notFound - what a 404 means on this page, e.g. "This student is not in your class."
+ * @param notFound - what a 404 means on this page, already in the reader's language, e.g. "This student is not in your class."
+ * @param t - the console's messages in the reader's language; the active language's unless given
  */
-export function describeFailure(error: unknown, notFound: string): FetchFailure {
+export function describeFailure(error: unknown, notFound: string, t: ConsoleTranslate = translator(messages)): FetchFailure {
   if (error instanceof ApiError && error.status === 404) return { message: notFound, retry: false };
-  if (error instanceof ApiError && error.status === 403) return { message: 'Only facilitators can see students’ answers.', retry: false };
-  if (error instanceof ApiError && error.status === 0) return { message: 'The answers could not be loaded: the server could not be reached. Check the Wi-Fi, then try again.', retry: true };
-  return { message: 'The answers could not be loaded. Try again in a moment.', retry: true };
+  if (error instanceof ApiError && error.status === 403) return { message: t('answers.forbidden'), retry: false };
+  if (error instanceof ApiError && error.status === 0) return { message: t('answers.unreachable'), retry: true };
+  return { message: t('answers.failed'), retry: true };
 }

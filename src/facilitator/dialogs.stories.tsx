@@ -1,8 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import messages from '../../content/locales/en/console.json';
+import { translator } from '../../engine/index.ts';
 import '../styles.css';
 import { DeleteClassDialog, PasswordDialog, ResetPasswordButton } from './dialogs.tsx';
 import './facilitator.css';
+
+/** The console's messages in the language the story is shown in. */
+const t = translator(messages);
 
 const meta = {
   title: 'Console/Dialogs',
@@ -11,7 +16,7 @@ const meta = {
     who: 'Ada Lovelace',
     password: 'tulip-harbor-42',
     onClose: fn(),
-    note: <p>The student’s other logins have been ended: they sign in again with this password.</p>,
+    note: <p>{t('roster.studentResetNote')}</p>,
   },
 } satisfies Meta<typeof PasswordDialog>;
 export default meta;
@@ -30,7 +35,7 @@ export const TemporaryPassword: Story = {
 
 /** Reset password, from the roster: it asks first, then shows the password (the story's server answers at once). */
 export const ResetPassword: Story = {
-  render: () => <ResetPasswordButton who="Ada Lovelace" reset={() => Promise.resolve('tulip-harbor-42')} note="The student’s other logins have been ended." />,
+  render: () => <ResetPasswordButton who="Ada Lovelace" reset={() => Promise.resolve('tulip-harbor-42')} note={t('roster.studentResetNote')} />,
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Reset password for Ada Lovelace' }));
     const question = await body(canvasElement).findByRole('alertdialog', { name: 'Reset Ada Lovelace’s password?' });

@@ -1,11 +1,26 @@
 import { AlertDialog } from 'radix-ui';
 import { useId, useRef, useState, type ReactNode } from 'react';
+import messages from '../../content/locales/en/console.json';
+import { useMessages } from '../../engine/index.ts';
 import { problemOf } from './format.ts';
 
 // The console's dialogs, all Radix alert dialogs: focus is trapped inside while open, Escape closes, and
 // focus returns to the button that opened them (docs/decisions/009-facilitator-console.md). Only the
 // alert dialog, which the student app's logout already loads: the console adds no Radix code of its own,
-// so the students' chunks stay as they are.
+// so the students' chunks stay as they are. Their words are `dialogs.*` in content/locales/LOCALE/console.json.
+
+/** A message's text with its `<0>…</0>` part (words to stress, e.g. what a deletion takes too) in `<strong>`. */
+function stressed(text: string): ReactNode {
+  const parts = /^(.*)<0>(.*)<\/0>(.*)$/s.exec(text);
+  if (!parts) return text;
+  return (
+    <>
+      {parts[1]}
+      <strong>{parts[2]}</strong>
+      {parts[3]}
+    </>
+  );
+}
 
 /**
  * The state of a dialog that runs one action: open, busy while the action runs (the dialog cannot be
@@ -14,17 +29,18 @@ import { problemOf } from './format.ts';
  * reason, and calls `onOpenChange` (to reset a form) whenever the dialog opens or closes.
  */
 function useDialogAction(onOpenChange?: () => void) {
+  const t = useMessages(messages);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  async function run(action: () => Promise<void>, problems?: Parameters<typeof problemOf>[1]) {
+  async function run(action: () => Promise<void>) {
     setBusy(true);
     setProblem(null);
     try {
       await action();
       setOpen(false);
     } catch (error) {
-      setProblem(problemOf(error, problems));
+      setProblem(problemOf(error, t));
     } finally {
       setBusy(false);
     }
@@ -38,6 +54,7 @@ function useDialogAction(onOpenChange?: () => void) {
   return { open, busy, problem, run, changeOpen };
 }
 
+/** What a {@link ConfirmButton} says, each text in the reader's language. */
 export interface ConfirmButtonProps {
   /** The button's text, e.g. "Remove". */
   label: string;
@@ -58,6 +75,7 @@ export interface ConfirmButtonProps {
  * button. While `onConfirm` runs, both are disabled; when it fails, the dialog says why and stays open.
  */
 export function ConfirmButton({ label, accessibleLabel, title, description, confirmLabel = label, onConfirm }: ConfirmButtonProps) {
+  const t = useMessages(messages);
   const { open, busy, problem, run, changeOpen } = useDialogAction();
   const confirm = () => run(onConfirm);
 
@@ -80,7 +98,7 @@ export function ConfirmButton({ label, accessibleLabel, title, description, conf
           ) : null}
           <div className="overlay-base__actions">
             <AlertDialog.Cancel className="button button--secondary" disabled={busy}>
-              Cancel
+              {t('common.cancel')}
             </AlertDialog.Cancel>
             <button type="button" className="button button--danger" onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
               {confirmLabel}
@@ -108,6 +126,7 @@ export interface PasswordDialogProps {
  * button that puts it on the clipboard and says "Copied", a note, and Done. Open while `password` is set.
  */
 export function PasswordDialog({ who, password, onClose, note }: PasswordDialogProps) {
+  const t = useMessages(messages);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const passwordId = useId();
 
@@ -132,25 +151,25 @@ export function PasswordDialog({ who, password, onClose, note }: PasswordDialogP
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="overlay-base__backdrop" />
         <AlertDialog.Content className="overlay-base__dialog">
-          <AlertDialog.Title className="overlay-base__title">Temporary password for {who}</AlertDialog.Title>
-          <AlertDialog.Description>Give it to them now: it is shown only this once.</AlertDialog.Description>
+          <AlertDialog.Title className="overlay-base__title">{t('dialogs.passwordTitle', { name: who })}</AlertDialog.Title>
+          <AlertDialog.Description>{t('dialogs.passwordDescription')}</AlertDialog.Description>
           <p className="console-password">
             <span className="visually-hidden" id={passwordId}>
-              Temporary password
+              {t('dialogs.passwordLabel')}
             </span>
             <output aria-labelledby={passwordId} className="console-password__value">
               {password}
             </output>
             <button type="button" className="button button--secondary" onClick={() => void copy()}>
-              Copy
+              {t('dialogs.copy')}
             </button>
           </p>
           <p role="status" className="console-password__copied">
-            {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Could not copy: select the password and copy it by hand.' : ''}
+            {copied === 'yes' ? t('dialogs.copied') : copied === 'failed' ? t('dialogs.copyFailed') : ''}
           </p>
           <div>{note}</div>
           <div className="overlay-base__actions">
-            <AlertDialog.Cancel className="button">Done</AlertDialog.Cancel>
+            <AlertDialog.Cancel className="button">{t('dialogs.done')}</AlertDialog.Cancel>
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>
@@ -163,7 +182,7 @@ export interface ResetPasswordButtonProps {
   who: string;
   /** Asks the server for a new temporary password. */
   reset(): Promise<string>;
-  /** What the reset does besides, said in the question and beside the password. */
+  /** What the reset does besides, in the reader's language, said in the question and beside the password. */
   note: string;
 }
 
@@ -172,14 +191,19 @@ export interface ResetPasswordButtonProps {
  * ({@link PasswordDialog}); closing it forgets the password.
  */
 export function ResetPasswordButton({ who, reset, note }: ResetPasswordButtonProps) {
+  const t = useMessages(messages);
   const [password, setPassword] = useState<string | null>(null);
   return (
     <>
       <ConfirmButton
-        label="Reset password"
-        accessibleLabel={`Reset password for ${who}`}
-        title={`Reset ${who}’s password?`}
-        description={<p>They get a temporary password to sign in with. {note}</p>}
+        label={t('dialogs.resetPassword')}
+        accessibleLabel={t('dialogs.resetPasswordLabel', { name: who })}
+        title={t('dialogs.resetPasswordTitle', { name: who })}
+        description={
+          <p>
+            {t('dialogs.resetPasswordDescription')} {note}
+          </p>
+        }
         onConfirm={async () => setPassword(await reset())}
       />
       <PasswordDialog who={who} password={password} onClose={() => setPassword(null)} note={<p>{note}</p>} />
@@ -200,6 +224,7 @@ export interface DeleteClassDialogProps {
  * included).
  */
 export function DeleteClassDialog({ className, onDelete }: DeleteClassDialogProps) {
+  const t = useMessages(messages);
   const [typed, setTyped] = useState('');
   const { open, busy, problem, run, changeOpen } = useDialogAction(() => setTyped(''));
   const inputId = useId();
@@ -208,12 +233,12 @@ export function DeleteClassDialog({ className, onDelete }: DeleteClassDialogProp
 
   async function remove() {
     if (!matches) return;
-    await run(() => onDelete(typed), { confirmation_mismatch: 'The name typed is not the class’s name.' });
+    await run(() => onDelete(typed));
   }
 
   return (
     <AlertDialog.Root open={open} onOpenChange={changeOpen}>
-      <AlertDialog.Trigger className="button button--danger">Delete class</AlertDialog.Trigger>
+      <AlertDialog.Trigger className="button button--danger">{t('dialogs.deleteClass')}</AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="overlay-base__backdrop" />
         <AlertDialog.Content
@@ -223,10 +248,8 @@ export function DeleteClassDialog({ className, onDelete }: DeleteClassDialogProp
             input.current?.focus();
           }}
         >
-          <AlertDialog.Title className="overlay-base__title">Delete {className}?</AlertDialog.Title>
-          <AlertDialog.Description>
-            This deletes the class <strong>and its students’ accounts and answers</strong>, for good. Download the CSV export first to keep a copy.
-          </AlertDialog.Description>
+          <AlertDialog.Title className="overlay-base__title">{t('dialogs.deleteClassTitle', { className })}</AlertDialog.Title>
+          <AlertDialog.Description>{stressed(t('dialogs.deleteClassDescription'))}</AlertDialog.Description>
           <form
             className="console-form"
             onSubmit={(event) => {
@@ -236,7 +259,7 @@ export function DeleteClassDialog({ className, onDelete }: DeleteClassDialogProp
           >
             <div className="field">
               <label className="field__label" htmlFor={inputId}>
-                Type the class name to confirm: {className}
+                {t('dialogs.deleteClassConfirm', { className })}
               </label>
               <input
                 ref={input}
@@ -255,10 +278,10 @@ export function DeleteClassDialog({ className, onDelete }: DeleteClassDialogProp
             ) : null}
             <div className="overlay-base__actions">
               <AlertDialog.Cancel type="button" className="button button--secondary" disabled={busy}>
-                Cancel
+                {t('common.cancel')}
               </AlertDialog.Cancel>
               <button type="submit" className="button button--danger" disabled={!matches || busy} aria-busy={busy}>
-                Delete class
+                {t('dialogs.deleteClass')}
               </button>
             </div>
           </form>

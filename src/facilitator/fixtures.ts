@@ -19,8 +19,9 @@ const days = (answered: number[], fields: number[]) =>
 const FIELDS = [30, 25, 20, 18, 22];
 
 /**
- * Room 12's progress: Grace Hopper has begun Day 1, Ada Lovelace finished it and is half-way through
- * Day 2, Alan Turing has not started; sorted by last name as the server sorts them.
+ * Room 12's progress: Grace Hopper has begun Day 1 (reading in Spanish), Ada Lovelace finished it and is
+ * half-way through Day 2 (in English), Alan Turing has not started nor chosen a language; sorted by last
+ * name as the server sorts them.
  */
 export const ROOM_12: ClassProgress = {
   class: { id: 7, name: 'Room 12', is_creator: true, facilitators: [rivera] },
@@ -32,9 +33,9 @@ export const ROOM_12: ClassProgress = {
     { day: 5, title: 'Poster Symposium', fields: FIELDS[4]! },
   ],
   students: [
-    { id: 2, username: 'grace', first_name: 'Grace', last_name: 'Hopper', classroom_name: 'Room 12', last_activity: '2026-11-23T09:55:00Z', days: days([5, 0, 0, 0, 0], FIELDS) },
-    { id: 1, username: 'ada77', first_name: 'Ada', last_name: 'Lovelace', classroom_name: null, last_activity: '2026-11-22T15:00:00Z', days: days([30, 12, 0, 0, 0], FIELDS) },
-    { id: 3, username: 'alan', first_name: 'Alan', last_name: 'Turing', classroom_name: 'Room 12', last_activity: null, days: days([0, 0, 0, 0, 0], FIELDS) },
+    { id: 2, username: 'grace', first_name: 'Grace', last_name: 'Hopper', classroom_name: 'Room 12', language: 'es', last_activity: '2026-11-23T09:55:00Z', days: days([5, 0, 0, 0, 0], FIELDS) },
+    { id: 1, username: 'ada77', first_name: 'Ada', last_name: 'Lovelace', classroom_name: null, language: 'en', last_activity: '2026-11-22T15:00:00Z', days: days([30, 12, 0, 0, 0], FIELDS) },
+    { id: 3, username: 'alan', first_name: 'Alan', last_name: 'Turing', classroom_name: 'Room 12', language: null, last_activity: null, days: days([0, 0, 0, 0, 0], FIELDS) },
   ],
 };
 

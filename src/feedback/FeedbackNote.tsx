@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import messages from '../../content/locales/en/day.json';
+import { useMessages } from '../../engine/index.ts';
 import type { Feedback } from '../api/feedback-endpoints.ts';
 import './feedback.css';
 
@@ -15,10 +17,10 @@ export function feedbackOn(feedback: readonly Feedback[], name: string): Feedbac
   return feedback.filter((each) => isUnder(each.field, name));
 }
 
-/** "row 2" for a cell of a table's row under `name` (`analogies.1.why`), else null. */
-function rowOf(feedback: Feedback, name: string): string | null {
+/** The row number, from 1, of a cell of a table's row under `name` (`analogies.1.why` → 2), else null. */
+function rowOf(feedback: Feedback, name: string): number | null {
   const row = /^(\d+)(?:\.|$)/.exec(feedback.field.slice(name.length + 1));
-  return row ? `row ${Number(row[1]) + 1}` : null;
+  return row ? Number(row[1]) + 1 : null;
 }
 
 export interface FeedbackNoteProps {
@@ -32,13 +34,15 @@ export interface FeedbackNoteProps {
 /**
  * One facilitator's feedback on an answer, shown under the widget that holds the answer
  * (docs/facilitators.md#feedback): a labelled note, "Feedback from Ms Rivera" (and the row, for a table's
- * cell), then the text as typed, line breaks kept, never as HTML. Made of phrasing content only
+ * cell: "… on row 2"; `feedbackNote.*` of content/locales/LOCALE/app.json), then the text as typed, line
+ * breaks kept, never as HTML. Made of phrasing content only
  * (`span`s), because a blank's note sits inside its sentence's paragraph.
  */
 export function FeedbackNote({ feedback, name, children }: FeedbackNoteProps) {
+  const t = useMessages(messages);
   const author = `${feedback.author.first_name} ${feedback.author.last_name}`.trim();
   const row = rowOf(feedback, name);
-  const label = `Feedback from ${author}${row ? ` on ${row}` : ''}`;
+  const label = row === null ? t('feedbackNote.from', { author }) : t('feedbackNote.fromOnRow', { author, row });
   return (
     <span className="feedback-note" role="note" aria-label={label} data-unread={feedback.read_at === null ? 'true' : undefined}>
       <strong className="feedback-note__from">{label}</strong>

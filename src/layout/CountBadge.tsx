@@ -1,3 +1,5 @@
+import messages from '../../content/locales/en/frame.json';
+import { useMessages } from '../../engine/index.ts';
 import type { ModulePage } from '../site/sections.ts';
 
 /**
@@ -5,7 +7,7 @@ import type { ModulePage } from '../site/sections.ts';
  * after the link's own name.
  *
  * @param count - shown as is; render no badge for 0
- * @param what - what is counted, for screen readers only ("unread", "new feedback")
+ * @param what - what is counted, for screen readers only ("unread", "new feedback"), in the reader's language
  */
 export function CountBadge({ count, what }: { count: number; what: string }) {
   return (
@@ -17,8 +19,12 @@ export function CountBadge({ count, what }: { count: number; what: string }) {
   );
 }
 
-/** The sum of the pages' unread feedback (`newFeedback`) as a badge, or nothing when there is none. */
+/**
+ * The sum of the pages' unread feedback (`newFeedback`) as a badge, or nothing when there is none; read
+ * as ", 2 new feedback" (`countBadge.newFeedback` of content/locales/LOCALE/app.json, a plural).
+ */
 export function NewFeedbackBadge({ pages }: { pages: readonly ModulePage[] }) {
+  const t = useMessages(messages);
   const count = pages.reduce((sum, page) => sum + (page.newFeedback ?? 0), 0);
-  return count > 0 ? <CountBadge count={count} what="new feedback" /> : null;
+  return count > 0 ? <CountBadge count={count} what={t('countBadge.newFeedback', { count })} /> : null;
 }

@@ -1,12 +1,16 @@
 import type { AnchorHTMLAttributes } from 'react';
 import { Link } from 'react-router';
+import messages from '../../content/locales/en/frame.json';
+import { useMessages } from '../../engine/index.ts';
 
 /**
  * Links written in lesson Markdown: paths inside the app (`/sections/vocabulary`) navigate without a
  * page load, so unsaved answers are never dropped; other addresses open in a new tab, keeping the
- * lesson open.
+ * lesson open, and say so to screen readers ("(opens in a new tab)", `lessonLink.newTab` of
+ * content/locales/LOCALE/app.json).
  */
 export function LessonLink({ href = '', children, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement>) {
+  const t = useMessages(messages);
   if (href.startsWith('/') && !href.startsWith('//')) {
     return (
       <Link to={href} {...rest}>
@@ -24,7 +28,7 @@ export function LessonLink({ href = '', children, ...rest }: AnchorHTMLAttribute
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" {...rest}>
       {children}
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      <span className="visually-hidden"> {t('lessonLink.newTab')}</span>
     </a>
   );
 }

@@ -1,5 +1,7 @@
 import { AlertDialog } from 'radix-ui';
 import { useState, type RefObject } from 'react';
+import messages from '../../content/locales/en/frame.json';
+import { useMessages } from '../../engine/index.ts';
 import { useAuth } from '../auth/auth-context.ts';
 
 export interface LogoutDialogProps {
@@ -14,7 +16,8 @@ export interface LogoutDialogProps {
 
 /**
  * The logout confirmation (docs/requirements.md#navigation and #authentication):
- * "Are you sure you want to logout?" with Cancel and Logout. Cancel, Escape or a click outside closes
+ * "Are you sure you want to logout?" with Cancel and Logout (in the reader's language: `logoutDialog.*`
+ * of content/locales/LOCALE/app.json). Cancel, Escape or a click outside closes
  * it. Logout silently saves unsaved day work first (every open answers session), then removes both tokens and goes to /login. Focus is
  * trapped inside while it is open and starts on Cancel.
  *
@@ -22,6 +25,7 @@ export interface LogoutDialogProps {
  */
 export function LogoutDialog({ open, onOpenChange, returnFocusTo }: LogoutDialogProps) {
   const { logout } = useAuth();
+  const t = useMessages(messages);
   const [loggingOut, setLoggingOut] = useState(false);
 
   async function confirm() {
@@ -48,13 +52,13 @@ export function LogoutDialog({ open, onOpenChange, returnFocusTo }: LogoutDialog
             target.focus();
           }}
         >
-          <AlertDialog.Title className="overlay-base__title">Are you sure you want to logout?</AlertDialog.Title>
+          <AlertDialog.Title className="overlay-base__title">{t('logoutDialog.title')}</AlertDialog.Title>
           <div className="overlay-base__actions">
             <AlertDialog.Cancel className="button button--secondary" disabled={loggingOut}>
-              Cancel
+              {t('logoutDialog.cancel')}
             </AlertDialog.Cancel>
             <button type="button" className="button button--danger" onClick={() => void confirm()} disabled={loggingOut} aria-busy={loggingOut}>
-              {loggingOut ? 'Logging out…' : 'Logout'}
+              {t(loggingOut ? 'logoutDialog.loggingOut' : 'logoutDialog.logout')}
             </button>
           </div>
         </AlertDialog.Content>

@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import messages from '../../content/locales/en/frame.json';
+import { useMessages } from '../../engine/index.ts';
+import { LanguageButton } from '../i18n/LanguageButton.tsx';
 import { LOGO_SRC, SITE_NAME } from '../site/site.ts';
 import { hideBrokenImage } from './hide-broken-image.ts';
 
 /**
  * The header band at the top of every page (docs/requirements.md#home-page): the "Skip to main content"
  * link, the logo and site name linking to `/`, then what the page puts beside them: the navigation bar's
- * links (`TopNav`) or the home page's greeting menu or login link. The logo is hidden if it fails to
- * load.
+ * links (`TopNav`) or the home page's greeting menu or login link, and last the language control
+ * (src/i18n/LanguageButton.tsx). The logo is hidden if it fails to load.
  *
  * @example
  * <SiteHeader>
@@ -15,10 +18,11 @@ import { hideBrokenImage } from './hide-broken-image.ts';
  * </SiteHeader>
  */
 export function SiteHeader({ children }: { children?: ReactNode }) {
+  const t = useMessages(messages);
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
-        Skip to main content
+        {t('header.skipLink')}
       </a>
       <div className="site-header__inner">
         <Link className="site-header__brand" to="/">
@@ -26,6 +30,7 @@ export function SiteHeader({ children }: { children?: ReactNode }) {
           {SITE_NAME}
         </Link>
         {children}
+        <LanguageButton />
       </div>
     </header>
   );

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import type { Feedback } from '../api/feedback-endpoints.ts';
 import { NavLink, useLocation } from 'react-router';
 import { displayName } from '../api/endpoints.ts';
@@ -6,6 +6,8 @@ import { useAuth } from '../auth/auth-context.ts';
 import { DAYS, MODULE_PAGES } from '../site/days.ts';
 import type { ModulePage } from '../site/sections.ts';
 import { QUIZZES } from '../site/sections.ts';
+import messages from '../../content/locales/en/frame.json';
+import { useMessages } from '../../engine/index.ts';
 import { useOptionalInbox } from './inbox-context.ts';
 import { loadMenus } from './menus-loader.ts';
 import { CountBadge } from './CountBadge.tsx';
@@ -26,6 +28,7 @@ import { UserMenu } from './UserMenu.tsx';
  */
 export function TopNav() {
   const { user } = useAuth();
+  const t = useMessages(messages);
   const inbox = useOptionalInbox();
   const { pathname } = useLocation();
   // The folded menu belongs to the page it was opened on: following a link closes it.
@@ -33,7 +36,8 @@ export function TopNav() {
   const open = openOn === pathname;
   const listId = useId();
   const unread = inbox?.unreadCount ?? 0;
-  const modulePages = useMemo(() => withNewFeedback(MODULE_PAGES, inbox?.feedback ?? []), [inbox?.feedback]);
+  // Made on every render (a few pages), so a language switch copies the titles in the new language.
+  const modulePages = withNewFeedback(MODULE_PAGES, inbox?.feedback ?? []);
   // The folded Menu button counts both, so a phone shows new feedback before its drawer is opened.
   const newFeedback = modulePages.reduce((sum, page) => sum + (page.newFeedback ?? 0), 0);
 
@@ -53,29 +57,31 @@ export function TopNav() {
   return (
     <SiteHeader>
       {user ? (
-        <nav className="top-nav__nav" aria-label="Main" onKeyDown={closeOnEscape}>
+        <nav className="top-nav__nav" aria-label={t('nav.label')} onKeyDown={closeOnEscape}>
           <button type="button" className="control top-nav__toggle" aria-expanded={open} aria-controls={listId} onClick={toggleDrawer}>
             <MenuIcon open={open} />
-            Menu
-            {unread + newFeedback > 0 ? <CountBadge count={unread + newFeedback} what={newFeedback === 0 ? 'unread' : unread === 0 ? 'new feedback' : 'unread messages and feedback'} /> : null}
+            {t('nav.menu')}
+            {unread + newFeedback > 0 ? (
+              <CountBadge count={unread + newFeedback} what={t(newFeedback === 0 ? 'nav.badge.unread' : unread === 0 ? 'nav.badge.newFeedback' : 'nav.badge.unreadAndFeedback')} />
+            ) : null}
           </button>
           <ul id={listId} className="top-nav__list" data-open={open ? 'true' : undefined}>
             <li>
               <NavLink className="top-nav__link" to="/student_profile" end>
-                Home
+                {t('nav.home')}
               </NavLink>
             </li>
             <li>
               <NavLink className="top-nav__link" to="/inbox">
-                Inbox
-                {unread > 0 ? <CountBadge count={unread} what="unread" /> : null}
+                {t('nav.inbox')}
+                {unread > 0 ? <CountBadge count={unread} what={t('nav.badge.unread')} /> : null}
               </NavLink>
             </li>
             <li>
-              <NavMenu label="Modules" pages={modulePages} />
+              <NavMenu label={t('nav.modules')} pages={modulePages} />
             </li>
             <li>
-              <NavMenu label="Module Check" pages={QUIZZES} />
+              <NavMenu label={t('nav.moduleCheck')} pages={QUIZZES} />
             </li>
             <li className="top-nav__user">
               <UserMenu label={displayName(user)} triggerClassName="top-nav__link" />
@@ -100,12 +106,12 @@ function MenuIcon({ open }: { open: boolean }) {
   );
 }
 
-/** The pages with, on each day's, how much of the facilitators' feedback on that day is unread. */
+/** The pages with, on each day's, how much of the facilitators' feedback on that day is unread (a copy, its title read in the reader's language). */
 function withNewFeedback(pages: readonly ModulePage[], feedback: readonly Feedback[]): readonly ModulePage[] {
   const unread = new Map<string, number>();
   for (const each of feedback) {
     const path = each.read_at === null ? DAYS.find(({ day }) => day === each.day)?.path : undefined;
     if (path !== undefined) unread.set(path, (unread.get(path) ?? 0) + 1);
   }
-  return unread.size === 0 ? pages : pages.map((page) => (unread.has(page.path) ? { ...page, newFeedback: unread.get(page.path) } : page));
+  return unread.size === 0 ? pages : pages.map((page) => (unread.has(page.path) ? { title: page.title, path: page.path, newFeedback: unread.get(page.path) } : page));
 }

@@ -4,6 +4,8 @@ import { useDeferredMenu } from './menus-loader.ts';
 export interface UserMenuProps {
   /** The trigger's visible text: the student's name in the nav bar, "Hello, Ada" on the home page. */
   label: string;
+  /** The name whose initial the avatar shows, "Ada"; the label when not given. */
+  name?: string;
   /** Extra class for the trigger button. */
   triggerClassName?: string;
 }
@@ -17,7 +19,7 @@ export interface UserMenuProps {
  * trigger is a stand-in that looks the same and opens the menu once it has arrived
  * (src/layout/menus-loader.ts).
  */
-export function UserMenu({ label, triggerClassName = '' }: UserMenuProps) {
+export function UserMenu({ label, name, triggerClassName = '' }: UserMenuProps) {
   const className = `menu-trigger ${triggerClassName}`.trim();
   const { menus, takeOver, triggerProps } = useDeferredMenu('press');
 
@@ -25,6 +27,7 @@ export function UserMenu({ label, triggerClassName = '' }: UserMenuProps) {
     return (
       <menus.StudentDropdown
         label={label}
+        name={name}
         triggerClassName={className}
         {...takeOver}
       />
@@ -34,7 +37,7 @@ export function UserMenu({ label, triggerClassName = '' }: UserMenuProps) {
   return (
     <button type="button" className={className} aria-haspopup="menu" aria-expanded="false" data-state="closed" {...triggerProps}>
       <span className="menu-trigger__avatar" aria-hidden="true">
-        {label.replace(/^Hello,\s*/, '').charAt(0).toUpperCase()}
+        {(name ?? label).charAt(0).toUpperCase()}
       </span>
       <span className="menu-trigger__label">{label}</span>
       <Chevron />

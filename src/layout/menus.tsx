@@ -5,6 +5,13 @@ import type { ModulePage } from '../site/sections.ts';
 import { Chevron } from './Chevron.tsx';
 import { CountBadge, NewFeedbackBadge } from './CountBadge.tsx';
 import { LogoutDialog } from './LogoutDialog.tsx';
+import messages from '../../content/locales/en/frame.json';
+import startMessages from '../../content/locales/en/start.json';
+import { languageName, LOCALES, useLocale, useMessages } from '../../engine/index.ts';
+import { useAuth } from '../auth/auth-context.ts';
+import { saveLanguage } from '../api/endpoints.ts';
+import { GlobeIcon } from '../i18n/GlobeIcon.tsx';
+import { switchLanguage } from '../i18n/switch.ts';
 
 // The navigation bar's menus and the logout dialog: Radix DropdownMenu, Collapsible and AlertDialog with
 // floating-ui under them. A chunk of its own, loaded on first use through src/layout/menus-loader.ts;
@@ -42,7 +49,7 @@ function useTakeOver({ initialOpen = false, focusFirstItem = false, takeFocus = 
     if (!node || !firstItemPending.current) return;
     firstItemPending.current = false;
     // After Radix has focused the content on mount.
-    requestAnimationFrame(() => node.querySelector<HTMLElement>('[role="menuitem"]')?.focus());
+    requestAnimationFrame(() => node.querySelector<HTMLElement>('[role^="menuitem"]')?.focus());
   }, []);
   return { trigger, content };
 }
@@ -64,6 +71,7 @@ export interface PageMenuProps extends TakeOverProps {
  */
 export function PageDropdown({ label, pages, pathname, current, ...takeOver }: PageMenuProps) {
   const { trigger, content } = useTakeOver(takeOver);
+  const t = useMessages(messages);
   return (
     <DropdownMenu.Root defaultOpen={takeOver.initialOpen ?? false}>
       <DropdownMenu.Trigger ref={trigger} className="menu-trigger top-nav__link" data-current={current ? 'true' : undefined}>
@@ -77,7 +85,7 @@ export function PageDropdown({ label, pages, pathname, current, ...takeOver }: P
             <DropdownMenu.Item key={page.path} asChild className="menu__item">
               <Link to={page.path} aria-current={page.path === pathname ? 'page' : undefined}>
                 {page.title}
-                {page.newFeedback ? <CountBadge count={page.newFeedback} what="new feedback" /> : null}
+                {page.newFeedback ? <CountBadge count={page.newFeedback} what={t('nav.badge.newFeedback')} /> : null}
               </Link>
             </DropdownMenu.Item>
           ))}
@@ -96,6 +104,7 @@ export function PageDisclosure({ label, pages, pathname, current, ...takeOver }:
   const [openOn, setOpenOn] = useState<string | null>(takeOver.initialOpen ? pathname : null);
   const open = openOn === pathname;
   const { trigger } = useTakeOver({ ...takeOver, initialOpen: false });
+  const t = useMessages(messages);
 
   function closeOnEscape(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== 'Escape' || !open) return;
@@ -118,7 +127,7 @@ export function PageDisclosure({ label, pages, pathname, current, ...takeOver }:
             <li key={page.path}>
               <Link className="nav-disclosure__link" to={page.path} aria-current={page.path === pathname ? 'page' : undefined}>
                 {page.title}
-                {page.newFeedback ? <CountBadge count={page.newFeedback} what="new feedback" /> : null}
+                {page.newFeedback ? <CountBadge count={page.newFeedback} what={t('nav.badge.newFeedback')} /> : null}
               </Link>
             </li>
           ))}
@@ -131,6 +140,8 @@ export function PageDisclosure({ label, pages, pathname, current, ...takeOver }:
 export interface StudentDropdownProps extends TakeOverProps {
   /** The trigger's visible text: the student's name in the nav bar, "Hello, Ada" on the home page. */
   label: string;
+  /** The name whose initial the avatar shows, "Ada"; the label when not given. */
+  name?: string;
   /** Classes of the trigger button. */
   triggerClassName: string;
 }
@@ -139,16 +150,17 @@ export interface StudentDropdownProps extends TakeOverProps {
  * The real form of UserMenu: a Radix dropdown menu with My Profile (/student_profile) and Logout, which
  * opens the logout confirmation and returns focus to this trigger when it is cancelled.
  */
-export function StudentDropdown({ label, triggerClassName, ...takeOver }: StudentDropdownProps) {
+export function StudentDropdown({ label, name, triggerClassName, ...takeOver }: StudentDropdownProps) {
   const [confirming, setConfirming] = useState(false);
   const { trigger, content } = useTakeOver(takeOver);
+  const t = useMessages(messages);
 
   return (
     <>
       <DropdownMenu.Root defaultOpen={takeOver.initialOpen ?? false}>
         <DropdownMenu.Trigger ref={trigger} className={triggerClassName}>
           <span className="menu-trigger__avatar" aria-hidden="true">
-            {label.replace(/^Hello,\s*/, '').charAt(0).toUpperCase()}
+            {(name ?? label).charAt(0).toUpperCase()}
           </span>
           <span className="menu-trigger__label">{label}</span>
           <Chevron />
@@ -156,16 +168,62 @@ export function StudentDropdown({ label, triggerClassName, ...takeOver }: Studen
         <DropdownMenu.Portal>
           <DropdownMenu.Content ref={content} className="menu" align="end" sideOffset={6} collisionPadding={8}>
             <DropdownMenu.Item asChild className="menu__item">
-              <Link to="/student_profile">My Profile</Link>
+              <Link to="/student_profile">{t('userMenu.profile')}</Link>
             </DropdownMenu.Item>
             <DropdownMenu.Separator className="menu__separator" />
             <DropdownMenu.Item className="menu__item" onSelect={() => setConfirming(true)}>
-              Logout
+              {t('userMenu.logout')}
             </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <LogoutDialog open={confirming} onOpenChange={setConfirming} returnFocusTo={trigger} />
     </>
+  );
+}
+
+export interface LanguageDropdownProps extends TakeOverProps {
+  /** The trigger's accessible name, "Language: English". */
+  label: string;
+  /** The trigger's visible text, the language's name in that language. */
+  name: string;
+}
+
+/**
+ * The real form of LanguageButton (src/i18n/LanguageButton.tsx): a Radix dropdown menu whose items are
+ * `menuitemradio`s, one per language of content/site/site.json, each named in its own language and
+ * marked `lang`. Choosing one switches the app in place and, signed in, stores it on the account; when
+ * the menu closes, focus returns to this button. A language whose files cannot be downloaded (offline)
+ * leaves everything as it was.
+ */
+export function LanguageDropdown({ label, name, ...takeOver }: LanguageDropdownProps) {
+  const { trigger, content } = useTakeOver(takeOver);
+  const t = useMessages(startMessages);
+  const locale = useLocale();
+  const { status } = useAuth();
+  const choose = (next: string) => {
+    if (next === locale) return;
+    switchLanguage(next, status === 'signed-in' ? saveLanguage : undefined).catch((error: unknown) => console.warn(`The ${next} files could not be downloaded; the page stays as it is.`, error));
+  };
+  return (
+    <DropdownMenu.Root defaultOpen={takeOver.initialOpen ?? false}>
+      <DropdownMenu.Trigger ref={trigger} className="control menu-trigger language-button" aria-label={label}>
+        <GlobeIcon />
+        <span className="language-button__name" lang={locale}>
+          {name}
+        </span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content ref={content} className="menu" align="end" sideOffset={6} collisionPadding={8} aria-label={t('language.menu')}>
+          <DropdownMenu.RadioGroup value={locale} onValueChange={choose}>
+            {LOCALES.map((each) => (
+              <DropdownMenu.RadioItem key={each} value={each} lang={each} className="menu__item menu__item--radio">
+                {languageName(each)}
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

@@ -1,7 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ChangePasswordForm, PASSWORD_CHANGED_MESSAGE } from './ChangePasswordForm.tsx';
+import { activateLocale } from '../../engine/index.ts';
+import { PASSWORD_TOO_SHORT_MESSAGE } from '../../server/auth/credentials.ts';
+import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+
+const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. You stay signed in here; your other logins have ended.';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -13,14 +17,16 @@ beforeEach(() => {
   localStorage.setItem('accessToken', 'access-1');
   fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
     const { current_password, new_password } = JSON.parse(String(init.body)) as { current_password: string; new_password: string };
-    if (current_password !== 'old secret') return json(400, { detail: 'The current password is wrong.', code: 'wrong_password' });
-    return [...new_password].length < 8 ? json(400, { detail: 'The password must be at least 8 characters long.', code: 'weak_password' }) : new Response(null, { status: 204 });
+    // The server's own refusals: `wrong_password` of server/errors.ts, and the sign-up's rule of server/auth/credentials.ts.
+    if (current_password !== 'old secret') return json(400, { detail: 'The current password is not right.', code: 'wrong_password' });
+    return [...new_password].length < 8 ? json(400, { detail: PASSWORD_TOO_SHORT_MESSAGE, code: 'invalid_request' }) : new Response(null, { status: 204 });
   });
   vi.stubGlobal('fetch', fetchMock);
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  await act(() => activateLocale('en'));
 });
 
 async function fill(current: string, next: string, confirm = next) {
@@ -48,7 +54,7 @@ describe('the Change password form', () => {
 
     await fill('wrong one', 'new secret 42');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('The current password is wrong.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The current password is not right.');
     expect(screen.getByLabelText('Current password')).toHaveValue('wrong one');
   });
 
@@ -67,5 +73,26 @@ describe('the Change password form', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Passwords do not match.');
 
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says that it could not be changed, not the technical reason, when the server cannot be reached', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    render(<ChangePasswordForm />);
+
+    await fill('old secret', 'new secret 42');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your password could not be changed. Please try again.');
+  });
+
+  it('speaks Spanish once the student switches, the server’s refusal included, with its minimum length', async () => {
+    await act(() => activateLocale('es'));
+    render(<ChangePasswordForm />);
+
+    await userEvent.type(screen.getByLabelText('Contraseña actual'), 'old secret');
+    await userEvent.type(screen.getByLabelText('Contraseña nueva'), 'short');
+    await userEvent.type(screen.getByLabelText('Confirma la contraseña nueva'), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('La contraseña debe tener al menos 8 caracteres.');
   });
 });

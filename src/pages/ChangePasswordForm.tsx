@@ -1,37 +1,71 @@
 import { useId, useState, type FormEvent } from 'react';
+import messages from '../../content/locales/en/app.json';
+import { useMessages, type MessageValues } from '../../engine/index.ts';
 import { changePassword } from '../api/account-endpoints.ts';
 import { ApiError } from '../api/client.ts';
 
-/** Shown when the new password is changed (docs/decisions/009-facilitator-console.md). */
-export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. You stay signed in here; your other logins have ended.';
+type MessageId = keyof typeof messages;
 
 const FIELDS = [
-  { name: 'current', label: 'Current password', autoComplete: 'current-password' },
-  { name: 'next', label: 'New password', autoComplete: 'new-password' },
-  { name: 'confirm', label: 'Confirm new password', autoComplete: 'new-password' },
-] as const;
+  { name: 'current', label: 'changePassword.current', autoComplete: 'current-password' },
+  { name: 'next', label: 'changePassword.new', autoComplete: 'new-password' },
+  { name: 'confirm', label: 'changePassword.confirm', autoComplete: 'new-password' },
+] as const satisfies readonly { name: string; label: MessageId; autoComplete: string }[];
+
+/**
+ * The server's refusal of a new password shorter than the sign-up's rule, which it gives only as its
+ * `detail` (`PASSWORD_TOO_SHORT_MESSAGE` of server/auth/credentials.ts, pinned by
+ * ChangePasswordForm.test.tsx), with the minimum length. Not imported: this form stays out of the
+ * sign-up's checks, which load with the login page alone.
+ */
+const TOO_SHORT_DETAIL = /^The password must be at least (\d+) characters long\.$/;
+
+/** A message of content/locales/LOCALE/app.json and its placeholders' values. */
+interface Said {
+  id: MessageId;
+  values?: MessageValues;
+}
+
+/**
+ * Why the server refused the change, as a message of content/locales/LOCALE/app.json: a wrong current
+ * password (`wrong_password`), a new password shorter than the sign-up's rule, else (any other code, a
+ * network failure) that it could not be changed. Never the server's English `detail` itself.
+ */
+function refusalOf(error: unknown): Said {
+  if (error instanceof ApiError && error.code === 'wrong_password') return { id: 'changePassword.wrongPassword' };
+  const tooShort = error instanceof ApiError ? TOO_SHORT_DETAIL.exec(error.detail) : null;
+  if (tooShort) return { id: 'changePassword.tooShort', values: { min: Number(tooShort[1]) } };
+  return { id: 'changePassword.failed' };
+}
 
 /**
  * "Change password" on the student's profile page (docs/decisions/009-facilitator-console.md): the current
  * password, a new one and its confirmation ("Passwords do not match." before anything is sent), then
- * `POST /api/account/password/`; the form says it worked, or shows the server's reason (a wrong current
- * password, a new password the sign-up's rules refuse). The fields empty on success only. It does not load
- * the sign-up's checks, which stay in the login page's chunk alone.
+ * `POST /api/account/password/`; the form says it worked, or why the server refused (a wrong current
+ * password, a new password the sign-up's rules refuse). The fields empty on success only. Its texts are
+ * in the reader's language (`changePassword.*` of content/locales/LOCALE/app.json) and, shown in the form
+ * as ids, follow a language switch. The new password's strength is the server's to judge.
  */
 export function ChangePasswordForm() {
   const id = useId();
+  const t = useMessages(messages);
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ tone: 'problem' | 'success'; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<(Said & { tone: 'problem' | 'success' }) | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
     const [current, next, confirm] = FIELDS.map(({ name }) => String(data.get(name) ?? ''));
-    // The new password's strength is the server's to judge (the sign-up's rules); its answer is shown as it is.
-    const problem = !current ? 'Enter your current password.' : !next ? 'Enter a new password.' : next !== confirm ? 'Passwords do not match.' : null;
+    const problem: MessageId | null = !current
+      ? 'changePassword.currentRequired'
+      : !next
+        ? 'changePassword.newRequired'
+        : next !== confirm
+          ? 'changePassword.mismatch'
+          : null;
     if (problem) {
-      setOutcome({ tone: 'problem', text: problem });
+      setOutcome({ tone: 'problem', id: problem });
       return;
     }
     setBusy(true);
@@ -39,9 +73,9 @@ export function ChangePasswordForm() {
     try {
       await changePassword(current ?? '', next ?? '');
       form.reset();
-      setOutcome({ tone: 'success', text: PASSWORD_CHANGED_MESSAGE });
+      setOutcome({ tone: 'success', id: 'changePassword.changed' });
     } catch (error) {
-      setOutcome({ tone: 'problem', text: error instanceof ApiError ? error.detail : 'Your password could not be changed. Please try again.' });
+      setOutcome({ tone: 'problem', ...refusalOf(error) });
     } finally {
       setBusy(false);
     }
@@ -49,24 +83,24 @@ export function ChangePasswordForm() {
 
   return (
     <form className="auth-form change-password" aria-labelledby={`${id}-heading`} onSubmit={(event) => void submit(event)} noValidate>
-      <h2 id={`${id}-heading`}>Change password</h2>
+      <h2 id={`${id}-heading`}>{t('changePassword.heading')}</h2>
       {FIELDS.map((field) => (
         <div className="field" key={field.name}>
           <label className="field__label" htmlFor={`${id}-${field.name}`}>
-            {field.label}
+            {t(field.label)}
           </label>
           <input id={`${id}-${field.name}`} name={field.name} type="password" className="control field__input" autoComplete={field.autoComplete} />
         </div>
       ))}
       {outcome?.tone === 'problem' ? (
         <p className="form-alert" role="alert">
-          {outcome.text}
+          {t(outcome.id, outcome.values)}
         </p>
       ) : null}
-      <p role="status">{outcome?.tone === 'success' ? outcome.text : ''}</p>
+      <p role="status">{outcome?.tone === 'success' ? t(outcome.id) : ''}</p>
       <p>
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>
-          {busy ? 'Changing…' : 'Change password'}
+          {t(busy ? 'changePassword.changing' : 'changePassword.submit')}
         </button>
       </p>
     </form>

@@ -1,22 +1,25 @@
 import { Link } from 'react-router';
+import messages from '../../content/locales/en/login.json';
+import { useMessages } from '../../engine/index.ts';
 import { SITE_NAME } from '../site/site.ts';
 
 /**
  * The target of "Forgot Your Password?" (docs/requirements.md#routes). Students have no email on file, so a
- * facilitator resets the password.
+ * facilitator resets the password. The language control is in the page's corner (src/App.tsx), as on /login.
  */
 export function ForgotPasswordPage() {
+  const t = useMessages(messages);
   return (
     <main className="auth-page">
       <div className="auth-card">
         <div className="auth-card__header">
           <p className="auth-card__site">{SITE_NAME}</p>
-          <h1 className="auth-card__title">Forgot your password?</h1>
+          <h1 className="auth-card__title">{t('forgotPassword.title')}</h1>
         </div>
-        <p>Ask your facilitator to reset your password. Once they have, sign in with your username and the new password.</p>
+        <p>{t('forgotPassword.help')}</p>
         <p>
           <Link className="button auth-form__submit" to="/login">
-            Back to Sign In
+            {t('forgotPassword.back')}
           </Link>
         </p>
       </div>

@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import messages from '../../content/locales/en/app.json';
+import { useMessages } from '../../engine/index.ts';
 import { displayName } from '../api/endpoints.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { SiteHeader } from '../layout/SiteHeader.tsx';
@@ -15,9 +17,11 @@ import { TeamSection } from './home/TeamSection.tsx';
  * student, "Hello, {first name or username}" with a menu (My Profile, Logout with its confirmation), or
  * for visitors the "Student Login / Sign-Up" link; then the research gallery, "Meet Our Team" and
  * "Bioinformatics Resources" from `content/site/`. The app shows Loading until the profile has arrived.
+ * Its own words are in the reader's language (`home.*` of content/locales/LOCALE/app.json).
  */
 export function HomePage() {
   const { user } = useAuth();
+  const t = useMessages(messages);
   const { gallery, team, resources } = readSiteData();
   usePageTitle('');
 
@@ -25,10 +29,10 @@ export function HomePage() {
     <div className="page home">
       <SiteHeader>
         {user ? (
-          <UserMenu label={`Hello, ${displayName(user)}`} triggerClassName="control site-header__greeting" />
+          <UserMenu label={t('home.greeting', { name: displayName(user) })} name={displayName(user)} triggerClassName="control site-header__greeting" />
         ) : (
           <Link className="button" to="/login">
-            Student Login / Sign-Up
+            {t('home.login')}
           </Link>
         )}
       </SiteHeader>
@@ -38,15 +42,15 @@ export function HomePage() {
             <h1 id="home-heading" className="hero__title">
               {SITE_NAME}
             </h1>
-            <p className="hero__tagline">{SITE_TAGLINE || 'A week of hands-on bioinformatics: gene regulation, cancer and how scientists detect it.'}</p>
+            <p className="hero__tagline">{SITE_TAGLINE || t('home.tagline')}</p>
             <p className="hero__actions">
               {user ? (
                 <Link className="button hero__cta" to="/student_profile">
-                  Open my workbook
+                  {t('home.openWorkbook')}
                 </Link>
               ) : (
                 <Link className="button hero__cta" to="/login">
-                  Log in to start
+                  {t('home.logInToStart')}
                 </Link>
               )}
             </p>
@@ -56,9 +60,9 @@ export function HomePage() {
           {gallery.length > 0 ? (
             <section className="home-section" aria-labelledby="gallery-heading">
               <h2 id="gallery-heading" className="home-section__heading">
-                Research in Focus
+                {t('home.galleryHeading')}
               </h2>
-              <Gallery items={gallery} label="Research features" />
+              <Gallery items={gallery} label={t('home.galleryLabel')} />
             </section>
           ) : null}
           {team.length > 0 ? <TeamSection members={team} /> : null}

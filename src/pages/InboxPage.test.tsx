@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activateLocale } from '../../engine/index.ts';
 import { AuthProvider } from '../auth/AuthProvider.tsx';
 import { InboxProvider } from '../layout/InboxProvider.tsx';
 import { InboxPage } from './InboxPage.tsx';
@@ -36,11 +37,12 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  await act(() => activateLocale('en'));
 });
 
-async function openInbox() {
+async function openInbox(heading = 'Inbox (1 Unread)') {
   await act(async () => {
     render(
       <MemoryRouter initialEntries={['/inbox']}>
@@ -52,7 +54,7 @@ async function openInbox() {
       </MemoryRouter>,
     );
   });
-  await screen.findByRole('heading', { level: 1, name: 'Inbox (1 Unread)' });
+  await screen.findByRole('heading', { level: 1, name: heading });
 }
 
 describe('the inbox', () => {
@@ -73,5 +75,21 @@ describe('the inbox', () => {
 
     expect(screen.getByText('Have a good week.').tagName).toBe('P');
     expect(screen.queryByText(/^From /)).not.toBeInTheDocument();
+  });
+
+  it('speaks Spanish once the student switches, in place: the heading with its count, the columns, the sender and the date', async () => {
+    await openInbox();
+
+    await act(() => activateLocale('es'));
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Buzón (1 sin leer)' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Asunto' })).toBeInTheDocument();
+    expect(screen.getByText('Sin leer')).toBeInTheDocument();
+    expect(document.title).toMatch(/^Buzón \(1 sin leer\) – /);
+    await userEvent.click(screen.getByRole('button', { name: 'Day 2 starts at 9' }));
+    expect(screen.getByText('De Ms Rivera')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
+    // The date in Spanish words (the browser's own regional Spanish when it has one): "lunes, 23 de noviembre de 2026".
+    expect(document.querySelector('.inbox-detail__date')).toHaveTextContent(/noviembre de 2026/);
   });
 });

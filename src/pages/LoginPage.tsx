@@ -1,14 +1,13 @@
 import { lazy, Suspense, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Link, Navigate } from 'react-router';
+import messages from '../../content/locales/en/login.json';
+import { useMessages } from '../../engine/index.ts';
 import { homePathFor } from '../api/endpoints.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { SITE_NAME } from '../site/site.ts';
 import { whenIdle } from '../when-idle.ts';
 import { Field, useTextForm } from './auth-form.tsx';
-
-/** Error texts of docs/requirements.md#validation and #error-messages, word for word. */
-export const LOGIN_FAILED_MESSAGE = 'Invalid credentials. Please try again.';
 
 /** The Sign Up form, a chunk of its own: asked for once the page is idle, or when the Sign Up tab is pointed at or focused. */
 const loadSignUpForm = () => import('./SignUpForm.tsx');
@@ -23,10 +22,13 @@ type Mode = 'sign-in' | 'sign-up';
  * The login page at /login (docs/requirements.md#login-page): Sign In and Sign Up on one page, switched by
  * a tab list (arrow keys move between the two; the selected one is announced: {@link ModeTabs}). Redirects to / when
  * already signed in; a successful login or sign-up goes to / too (a facilitator or an admin: to
- * /facilitator, docs/decisions/009-facilitator-console.md).
+ * /facilitator, docs/decisions/009-facilitator-console.md). Its texts come from
+ * content/locales/LOCALE/login.json (the English word for word the spec's); the language control is in
+ * the page's corner (src/App.tsx).
  */
 export function LoginPage() {
   const { status, user } = useAuth();
+  const t = useMessages(messages);
   const [mode, setMode] = useState<Mode>('sign-in');
   if (status === 'signed-in') return <Navigate to={user ? homePathFor(user.role) : '/'} replace />;
 
@@ -34,13 +36,14 @@ export function LoginPage() {
     <main className="auth-page">
       <p className="back-link auth-page__home">
         <Link to="/">
-          <span aria-hidden="true">←</span>Back to the home page
+          <span aria-hidden="true">←</span>
+          {t('login.backHome')}
         </Link>
       </p>
       <div className="auth-card">
         <div className="auth-card__header">
           <h1 className="auth-card__site">{SITE_NAME}</h1>
-          <p className="auth-card__tagline">{mode === 'sign-in' ? 'Welcome back! Sign in to open your workbook.' : 'New here? Create your student account.'}</p>
+          <p className="auth-card__tagline">{t(mode === 'sign-in' ? 'login.taglineSignIn' : 'login.taglineSignUp')}</p>
         </div>
         <ModeTabs mode={mode} onChange={setMode} />
       </div>
@@ -48,9 +51,9 @@ export function LoginPage() {
   );
 }
 
-const MODES: readonly { mode: Mode; label: string }[] = [
-  { mode: 'sign-in', label: 'Sign In' },
-  { mode: 'sign-up', label: 'Sign Up' },
+const MODES: readonly { mode: Mode; label: 'login.signIn' | 'login.signUp' }[] = [
+  { mode: 'sign-in', label: 'login.signIn' },
+  { mode: 'sign-up', label: 'login.signUp' },
 ];
 
 /**
@@ -63,6 +66,7 @@ const MODES: readonly { mode: Mode; label: string }[] = [
  */
 function ModeTabs({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => void }) {
   const id = useId();
+  const t = useMessages(messages);
   useEffect(() => whenIdle(preloadSignUpForm, SIGN_UP_IDLE_TIMEOUT_MS), []);
   const select = (index: number) => {
     const next = MODES[(index + MODES.length) % MODES.length]!;
@@ -78,7 +82,7 @@ function ModeTabs({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => vo
   };
   return (
     <>
-      <div className="auth-tabs" role="tablist" aria-label="Sign in or sign up" aria-orientation="horizontal" onKeyDown={onKeyDown}>
+      <div className="auth-tabs" role="tablist" aria-label={t('login.modes')} aria-orientation="horizontal" onKeyDown={onKeyDown}>
         {MODES.map((each) => (
           <button
             key={each.mode}
@@ -94,7 +98,7 @@ function ModeTabs({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => vo
             onPointerEnter={each.mode === 'sign-up' ? preloadSignUpForm : undefined}
             onFocus={each.mode === 'sign-up' ? preloadSignUpForm : undefined}
           >
-            {each.label}
+            {t(each.label)}
           </button>
         ))}
       </div>
@@ -115,12 +119,13 @@ const SIGN_IN_FIELDS = ['username', 'password'] as const;
 
 function SignInForm() {
   const { login } = useAuth();
+  const t = useMessages(messages);
   const [failed, setFailed] = useState(false);
   const { errors, submitting, onChange, onSubmit } = useTextForm(
     SIGN_IN_FIELDS,
     (values) => ({
-      ...(values.username.trim() === '' ? { username: 'Username is required.' } : {}),
-      ...(values.password === '' ? { password: 'Password is required.' } : {}),
+      ...(values.username.trim() === '' ? { username: 'error.usernameRequired' as const } : {}),
+      ...(values.password === '' ? { password: 'error.passwordRequired' as const } : {}),
     }),
     async ({ username, password }) => {
       setFailed(false);
@@ -134,19 +139,19 @@ function SignInForm() {
   );
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} onChange={onChange} noValidate aria-label="Sign In">
+    <form className="auth-form" onSubmit={onSubmit} onChange={onChange} noValidate aria-label={t('login.signIn')}>
       {failed ? (
         <p className="form-alert" role="alert">
-          {LOGIN_FAILED_MESSAGE}
+          {t('login.failed')}
         </p>
       ) : null}
-      <Field id="sign-in-username" name="username" label="Username" error={errors.username} autoComplete="username" autoCapitalize="none" spellCheck={false} />
-      <Field id="sign-in-password" name="password" label="Password" type="password" error={errors.password} autoComplete="current-password" />
+      <Field id="sign-in-username" name="username" label={t('field.username')} error={errors.username && t(errors.username)} autoComplete="username" autoCapitalize="none" spellCheck={false} />
+      <Field id="sign-in-password" name="password" label={t('field.password')} type="password" error={errors.password && t(errors.password)} autoComplete="current-password" />
       <p className="auth-form__aside">
-        <Link to="/forgot-password">Forgot Your Password?</Link>
+        <Link to="/forgot-password">{t('login.forgotPassword')}</Link>
       </p>
       <button type="submit" className="button auth-form__submit" disabled={submitting}>
-        {submitting ? 'Signing in…' : 'Sign In'}
+        {t(submitting ? 'login.signingIn' : 'login.signIn')}
       </button>
     </form>
   );

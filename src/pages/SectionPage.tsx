@@ -1,6 +1,9 @@
 import type { MDXContent } from 'mdx/types';
-import { Suspense, use } from 'react';
+import { Suspense, use, useEffect, useState } from 'react';
+import messages from '../../content/locales/en/app.json';
+import { currentLocale, useLocale, useMessages } from '../../engine/index.ts';
 import { Lesson } from '../days/Lesson.tsx';
+import { addLanguagePreparer } from '../i18n/language.ts';
 import { settle, usePageData, type Loaded } from '../layout/loaded.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { PageNav } from '../layout/PageNav.tsx';
@@ -25,14 +28,20 @@ function neighbours(section: StaticSection) {
 export interface SectionData {
   content: Promise<Loaded<MDXContent | null>>;
   opening: number;
+  /** The language the content was asked for in (its translation, else the original). */
+  locale: string;
 }
 
 let openings = 0;
 
-/** Starts downloading a static page's content (null when the file is not written yet). */
-export function loadSection(section: StaticSection): SectionData {
+/**
+ * Starts downloading a static page's content (null when the file is not written yet) in a language.
+ *
+ * @param locale - the reader's language unless given
+ */
+export function loadSection(section: StaticSection, locale: string = currentLocale()): SectionData {
   openings += 1;
-  return { content: settle(loadSectionContent(section.slug), `The page ${section.slug}`), opening: openings };
+  return { content: settle(loadSectionContent(section.slug, locale), `The page ${section.slug}`), opening: openings, locale };
 }
 
 /**
@@ -40,9 +49,13 @@ export function loadSection(section: StaticSection): SectionData {
  * own chunk by its loader ({@link loadSection}), rendered with the lesson widgets, `<PageNav …/>`
  * and Markdown links that stay in the app. Shows Loading while the chunk downloads, a notice when the page
  * is not written yet, and a Try again button when the download fails. It renders through the same
- * `Lesson` as the day pages; no static page has answers today, so it passes none.
+ * `Lesson` as the day pages; no static page has answers today, so it passes none. It is shown in the
+ * reader's language: the page's translation (`<slug>.es.mdx`), downloaded before a switch and swapped in
+ * place, and its own words from `sectionPage.*` of content/locales/LOCALE/app.json.
  */
 export function SectionPage({ section }: { section: StaticSection }) {
+  // The title is read in the reader's language (STATIC_SECTIONS): render again when it changes.
+  useLocale();
   usePageTitle(section.title);
   const [data, reload] = usePageData(() => loadSection(section));
   return (
@@ -53,26 +66,51 @@ export function SectionPage({ section }: { section: StaticSection }) {
         </main>
       }
     >
-      <SectionContent key={data.opening} section={section} content={data.content} retry={reload} />
+      <SectionContent key={data.opening} section={section} content={data.content} loadedIn={data.locale} retry={reload} />
     </Suspense>
   );
 }
 
-function SectionContent({ section, content, retry }: { section: StaticSection; content: SectionData['content']; retry: () => void }) {
+interface SectionContentProps {
+  section: StaticSection;
+  content: SectionData['content'];
+  loadedIn: string;
+  retry: () => void;
+}
+
+function SectionContent({ section, content, loadedIn, retry }: SectionContentProps) {
   const loaded = use(content);
-  if (loaded.status === 'ready' && loaded.value) return <Lesson file={`content/sections/${section.slug}.mdx`} Content={loaded.value} />;
+  const t = useMessages(messages);
+  const locale = useLocale();
+  // The page in the other languages the reader has switched to while it was open.
+  const [translations, setTranslations] = useState<ReadonlyMap<string, MDXContent>>(() => new Map());
+  const published = loaded.status === 'ready' && loaded.value !== null;
+  useEffect(() => {
+    if (!published) return;
+    // Downloaded before the switch (src/i18n/language.ts), so the page changes language with the rest.
+    return addLanguagePreparer(async (next) => {
+      if (next === loadedIn) return;
+      const translated = await loadSectionContent(section.slug, next);
+      if (translated) setTranslations((current) => new Map(current).set(next, translated));
+    });
+  }, [published, section.slug, loadedIn]);
+
+  if (loaded.status === 'ready' && loaded.value) {
+    const shown = locale === loadedIn ? loaded.value : (translations.get(locale) ?? loaded.value);
+    return <Lesson file={`content/sections/${section.slug}.mdx`} Content={shown} />;
+  }
 
   const { back, next } = neighbours(section);
   return (
     <main className="page-column lesson" id="main">
       <h1>{section.title}</h1>
       {loaded.status === 'ready' ? (
-        <p>This page is not published yet. Check back later in the week.</p>
+        <p>{t('sectionPage.notPublished')}</p>
       ) : (
         <>
-          <p role="alert">The page could not be downloaded. Check the Wi-Fi, then try again.</p>
+          <p role="alert">{t('sectionPage.downloadFailed')}</p>
           <button type="button" className="button" onClick={retry}>
-            Try again
+            {t('sectionPage.tryAgain')}
           </button>
         </>
       )}

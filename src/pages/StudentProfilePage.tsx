@@ -1,5 +1,7 @@
 import { Suspense, use } from 'react';
 import { Link } from 'react-router';
+import messages from '../../content/locales/en/app.json';
+import { useMessages } from '../../engine/index.ts';
 import { fetchProfile, type UserProfile } from '../api/endpoints.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { settle, usePageData, type Loaded } from '../layout/loaded.ts';
@@ -9,13 +11,6 @@ import { DAYS } from '../site/days.ts';
 import { QUIZZES, STATIC_SECTIONS } from '../site/sections.ts';
 import { SITE_NAME } from '../site/site.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
-
-/** The fixed title of every student (docs/requirements.md#student-profile). */
-export const STUDENT_TITLE = 'Junior Bioinformatics Scientist';
-/** Shown when the profile cannot be loaded (docs/requirements.md#error-messages). */
-export const PROFILE_FAILED_MESSAGE = 'Unable to load profile. Please try logging in again.';
-/** Shown as the class of a student without a classroom (docs/requirements.md#student-profile). */
-export const NO_CLASSROOM = 'N/A';
 
 /** What the page's loader hands it, unresolved. */
 export interface ProfileData {
@@ -33,9 +28,12 @@ export function loadStudentProfile(): ProfileData {
  * the profile afresh and shows Loading until it arrives, then a "Change password" form
  * (docs/decisions/009-facilitator-console.md); on failure it shows
  * "Unable to load profile. Please try logging in again." with a way back to the login page.
+ * Its words are in the reader's language (`profile.*` of content/locales/LOCALE/app.json; in English
+ * the spec's: the title "Junior Bioinformatics Scientist", "N/A" for a student without a class).
  */
 export function StudentProfilePage() {
-  usePageTitle('My Profile');
+  const t = useMessages(messages);
+  usePageTitle(t('profile.title'));
   const [data] = usePageData(loadStudentProfile);
   return (
     <Suspense
@@ -53,17 +51,18 @@ export function StudentProfilePage() {
 function Profile({ profile: loading }: ProfileData) {
   const state = use(loading);
   const { logout } = useAuth();
+  const t = useMessages(messages);
 
   if (state.status === 'failed') {
     return (
       <main className="page-column content-page" id="main">
-        <h1>Welcome to {SITE_NAME}</h1>
+        <h1>{t('profile.welcome', { site: SITE_NAME })}</h1>
         <p className="form-alert" role="alert">
-          {PROFILE_FAILED_MESSAGE}
+          {t('profile.failed')}
         </p>
         <p>
           <button type="button" className="button" onClick={() => void logout()}>
-            Log in again
+            {t('profile.logInAgain')}
           </button>
         </p>
       </main>
@@ -80,33 +79,33 @@ function Profile({ profile: loading }: ProfileData) {
         </span>
         <div>
           <h1 id="profile-heading" className="profile-card__heading">
-            Welcome to {SITE_NAME}, {profile.firstName || profile.username}
+            {t('profile.welcomeName', { site: SITE_NAME, name: profile.firstName || profile.username })}
           </h1>
           <dl className="bio">
             <div className="bio__row">
-              <dt>Name</dt>
+              <dt>{t('profile.bio.name')}</dt>
               <dd>{fullName}</dd>
             </div>
             <div className="bio__row">
-              <dt>Class</dt>
-              <dd>{profile.classroomName?.trim() || NO_CLASSROOM}</dd>
+              <dt>{t('profile.bio.class')}</dt>
+              <dd>{profile.classroomName?.trim() || t('profile.noClassroom')}</dd>
             </div>
             <div className="bio__row">
-              <dt>Title</dt>
-              <dd>{STUDENT_TITLE}</dd>
+              <dt>{t('profile.bio.title')}</dt>
+              <dd>{t('profile.studentTitle')}</dd>
             </div>
           </dl>
         </div>
       </section>
 
       <section aria-labelledby="week-heading">
-        <h2 id="week-heading">Your week</h2>
-        <p className="section-intro">Start with the welcome pages, then work through one day at a time. Your answers save as you type.</p>
+        <h2 id="week-heading">{t('profile.weekHeading')}</h2>
+        <p className="section-intro">{t('profile.weekIntro')}</p>
         <ol className="link-grid">
           {STATIC_SECTIONS.map((section) => (
             <li key={section.path}>
               <Link className="link-card" to={section.path}>
-                <span className="link-card__kicker">Before Day 1</span>
+                <span className="link-card__kicker">{t('profile.beforeDay1')}</span>
                 <span className="link-card__title">{section.title}</span>
               </Link>
             </li>
@@ -114,7 +113,7 @@ function Profile({ profile: loading }: ProfileData) {
           {DAYS.map(({ day, title, path }) => (
             <li key={path}>
               <Link className="link-card" to={path}>
-                <span className="link-card__kicker">Day {day}</span>
+                <span className="link-card__kicker">{t('profile.dayKicker', { day })}</span>
                 <span className="link-card__title">{title}</span>
               </Link>
             </li>
@@ -123,13 +122,13 @@ function Profile({ profile: loading }: ProfileData) {
       </section>
 
       <section aria-labelledby="check-heading">
-        <h2 id="check-heading">Module check</h2>
-        <p className="section-intro">Take the pre-module quiz before Day 1 and the post-module quiz after Day 5.</p>
+        <h2 id="check-heading">{t('profile.checkHeading')}</h2>
+        <p className="section-intro">{t('profile.checkIntro')}</p>
         <ul className="link-grid link-grid--two">
           {QUIZZES.map((quiz) => (
             <li key={quiz.path}>
               <Link className="link-card" to={quiz.path}>
-                <span className="link-card__kicker">Quiz</span>
+                <span className="link-card__kicker">{t('profile.quizKicker')}</span>
                 <span className="link-card__title">{quiz.title}</span>
               </Link>
             </li>

@@ -1,12 +1,11 @@
 import { Suspense, use } from 'react';
 import { Link, useParams } from 'react-router';
+import messages from '../../content/locales/en/app.json';
+import { useMessages } from '../../engine/index.ts';
 import { fetchWorkbook, type Workbook } from '../api/site-endpoints.ts';
 import { settle, usePageData, type Loaded } from '../layout/loaded.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
-
-/** Shown when the workbook cannot be loaded, a missing one included (docs/requirements.md#error-messages). */
-export const WORKBOOK_FAILED_MESSAGE = 'Failed to load workbook.';
 
 /** What the page's loader hands it, unresolved. */
 export interface WorkbookData {
@@ -21,16 +20,19 @@ export function loadWorkbook(id: string): WorkbookData {
 /**
  * The workbook reader at /workbooks/{id} (docs/requirements.md#workbooks): the title, then
  * each section's heading, its HTML content (sanitised by the server) and its images with captions. On
- * failure, a missing workbook included: "Failed to load workbook."
+ * failure, a missing workbook included: "Failed to load workbook." (the spec's words in English;
+ * `workbook.*` of content/locales/LOCALE/app.json). The workbook itself is shown as the server gives it.
  */
 export function WorkbookPage() {
   const { workbookId = '' } = useParams();
+  const t = useMessages(messages);
   const [data] = usePageData(() => loadWorkbook(workbookId));
   return (
     <main className="page-column content-page workbook" id="main">
       <p className="back-link">
         <Link to="/workbooks">
-          <span aria-hidden="true">←</span>Available Workbooks
+          <span aria-hidden="true">←</span>
+          {t('workbooks.heading')}
         </Link>
       </p>
       <Suspense fallback={<Loading />}>
@@ -42,14 +44,15 @@ export function WorkbookPage() {
 
 function WorkbookReader({ workbook }: WorkbookData) {
   const state = use(workbook);
-  usePageTitle(state.status === 'ready' ? state.value.title : 'Workbook');
+  const t = useMessages(messages);
+  usePageTitle(state.status === 'ready' ? state.value.title : t('workbook.title'));
   return (
     <>
       {state.status === 'failed' ? (
         <>
-          <h1>Workbook</h1>
+          <h1>{t('workbook.title')}</h1>
           <p className="form-alert" role="alert">
-            {WORKBOOK_FAILED_MESSAGE}
+            {t('workbook.failed')}
           </p>
         </>
       ) : null}
@@ -57,7 +60,7 @@ function WorkbookReader({ workbook }: WorkbookData) {
         <>
           <h1>{state.value.title}</h1>
           {state.value.description ? <p className="section-intro">{state.value.description}</p> : null}
-          {state.value.sections.length === 0 ? <p>This workbook has no sections yet.</p> : null}
+          {state.value.sections.length === 0 ? <p>{t('workbook.noSections')}</p> : null}
           {state.value.sections.map((section, index) => (
             <section key={section.id} className="workbook__section" aria-labelledby={`workbook-section-${index + 1}`}>
               <h2 id={`workbook-section-${index + 1}`}>{section.heading}</h2>
@@ -65,7 +68,7 @@ function WorkbookReader({ workbook }: WorkbookData) {
               <article className="workbook__content" dangerouslySetInnerHTML={{ __html: section.contentHtml }} />
               {section.images.map((image) => (
                 <figure key={image.id} className="workbook__figure">
-                  <img src={image.image} alt={image.caption || `Figure for ${section.heading}`} loading="lazy" />
+                  <img src={image.image} alt={image.caption || t('workbook.figureFor', { heading: section.heading })} loading="lazy" />
                   {image.caption ? <figcaption>{image.caption}</figcaption> : null}
                 </figure>
               ))}

@@ -1,12 +1,11 @@
 import { Suspense, use } from 'react';
 import { Link } from 'react-router';
+import messages from '../../content/locales/en/app.json';
+import { useMessages } from '../../engine/index.ts';
 import { fetchWorkbooks, type WorkbookSummary } from '../api/site-endpoints.ts';
 import { settle, usePageData, type Loaded } from '../layout/loaded.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
-
-/** Shown when the list cannot be loaded (docs/requirements.md#error-messages). */
-export const WORKBOOKS_FAILED_MESSAGE = 'Failed to load workbooks.';
 
 /** What the page's loader hands it, unresolved. */
 export interface WorkbooksData {
@@ -21,14 +20,16 @@ export function loadWorkbooks(): WorkbooksData {
 /**
  * The workbook list at /workbooks (docs/requirements.md#workbooks): "Available Workbooks",
  * each workbook's title and description and a button to /workbooks/{id}, labelled Continue when the
- * workbook already has sections and Start otherwise. On failure: "Failed to load workbooks."
+ * workbook already has sections and Start otherwise. On failure: "Failed to load workbooks." (the
+ * spec's words in English; `workbooks.*` of content/locales/LOCALE/app.json).
  */
 export function WorkbooksPage() {
-  usePageTitle('Available Workbooks');
+  const t = useMessages(messages);
+  usePageTitle(t('workbooks.heading'));
   const [data] = usePageData(loadWorkbooks);
   return (
     <main className="page-column content-page" id="main">
-      <h1>Available Workbooks</h1>
+      <h1>{t('workbooks.heading')}</h1>
       <Suspense fallback={<Loading />}>
         <WorkbookList workbooks={data.workbooks} />
       </Suspense>
@@ -38,14 +39,15 @@ export function WorkbooksPage() {
 
 function WorkbookList({ workbooks }: WorkbooksData) {
   const state = use(workbooks);
+  const t = useMessages(messages);
   return (
     <>
       {state.status === 'failed' ? (
         <p className="form-alert" role="alert">
-          {WORKBOOKS_FAILED_MESSAGE}
+          {t('workbooks.failed')}
         </p>
       ) : null}
-      {state.status === 'ready' && state.value.length === 0 ? <p>There are no workbooks yet.</p> : null}
+      {state.status === 'ready' && state.value.length === 0 ? <p>{t('workbooks.empty')}</p> : null}
       {state.status === 'ready' && state.value.length > 0 ? (
         <ul className="workbook-list">
           {state.value.map((workbook) => (
@@ -53,7 +55,7 @@ function WorkbookList({ workbooks }: WorkbooksData) {
               <h2 className="workbook-list__title">{workbook.title}</h2>
               {workbook.description ? <p className="workbook-list__description">{workbook.description}</p> : null}
               <Link className="button workbook-list__action" to={`/workbooks/${encodeURIComponent(workbook.id)}`}>
-                {workbook.sectionCount > 0 ? 'Continue' : 'Start'}
+                {t(workbook.sectionCount > 0 ? 'workbooks.continue' : 'workbooks.start')}
                 <span className="visually-hidden"> {workbook.title}</span>
               </Link>
             </li>

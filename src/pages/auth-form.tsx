@@ -2,8 +2,8 @@ import { useState, type ComponentPropsWithRef, type FormEvent } from 'react';
 
 // The small forms of /login (src/pages/LoginPage.tsx) and its sign-up form (src/pages/SignUpForm.tsx).
 
-/** A message per field in error. */
-export type FieldErrors<Name extends string> = Partial<Record<Name, string>>;
+/** A message per field in error: its id in a catalogue (content/locales/LOCALE/login.json), shown through `t` at render. */
+export type FieldErrors<Name extends string, Message extends string = string> = Partial<Record<Name, Message>>;
 
 /**
  * The state of a small form of text inputs, without a form library (docs/scaling.md: /login loads none). The
@@ -16,12 +16,12 @@ export type FieldErrors<Name extends string> = Partial<Record<Name, string>>;
  * @param submit - called with the values (untrimmed) when `validate` finds nothing; may reject
  * @returns the current errors, whether a submit is on its way, and handlers for the form element
  */
-export function useTextForm<Name extends string>(
+export function useTextForm<Name extends string, Message extends string = string>(
   names: readonly Name[],
-  validate: (values: Record<Name, string>) => FieldErrors<Name>,
+  validate: (values: Record<Name, string>) => FieldErrors<Name, Message>,
   submit: (values: Record<Name, string>) => Promise<void>,
 ) {
-  const [errors, setErrors] = useState<FieldErrors<Name>>({});
+  const [errors, setErrors] = useState<FieldErrors<Name, Message>>({});
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const read = (form: HTMLFormElement) => {
@@ -54,12 +54,12 @@ export interface FieldProps extends ComponentPropsWithRef<'input'> {
   label: string;
   /** The validation message, shown under the input and announced with it. */
   error?: string | undefined;
-  /** Adds "(optional)" to the label; every other field is required (docs/requirements.md#validation). */
-  optional?: boolean;
+  /** Adds this word, "(optional)" in the reader's language, to the label; every other field is required (docs/requirements.md#validation). */
+  optional?: string;
 }
 
 /** A labelled text input with its validation message. */
-export function Field({ id, label, error, optional = false, type = 'text', ...input }: FieldProps) {
+export function Field({ id, label, error, optional, type = 'text', ...input }: FieldProps) {
   const errorId = `${id}-error`;
   return (
     <div className="field">
@@ -68,7 +68,7 @@ export function Field({ id, label, error, optional = false, type = 'text', ...in
         {optional ? (
           <>
             {' '}
-            <span className="field__optional">(optional)</span>
+            <span className="field__optional">{optional}</span>
           </>
         ) : null}
       </label>

@@ -1,25 +1,31 @@
+import { currentLocale, DEFAULT_LOCALE } from '../../engine/index.ts';
 import type { MDXContent } from 'mdx/types';
 
 /**
- * The static pages' content, found by file name: `content/sections/<slug>.mdx` (a translation,
- * `<slug>.es.mdx`, is not a page of its own: docs/decisions/022-translations-beside-the-original.md). Each is its own lazily
- * loaded chunk. Adding a file is not enough to add a page: list it in `STATIC_SECTIONS` (sections.ts) for
- * its route and menu entry.
+ * The static pages' content, found by file name: `content/sections/<slug>.mdx`, and its translations
+ * beside it, `<slug>.es.mdx` (docs/decisions/022-translations-beside-the-original.md). Each is its own
+ * lazily loaded chunk, so a student downloads a page only in the languages they read. Adding a file is not
+ * enough to add a page: list it in `STATIC_SECTIONS` (sections.ts) for its route and menu entry.
  */
-const pages = import.meta.glob<MDXContent>(['../../content/sections/*.mdx', '!../../content/sections/*.*.mdx'], { import: 'default' });
+const pages = import.meta.glob<MDXContent>('../../content/sections/*.mdx', { import: 'default' });
 
-const pagesBySlug = new Map<string, () => Promise<MDXContent>>(
-  Object.entries(pages).map(([path, load]) => [path.slice(path.lastIndexOf('/') + 1, -'.mdx'.length), load]),
-);
+/** `welcome` and `en` for `…/welcome.mdx`, `welcome` and `es` for `…/welcome.es.mdx`. */
+function pageKey(path: string): string {
+  const [slug, locale] = path.slice(path.lastIndexOf('/') + 1, -'.mdx'.length).split('.');
+  return `${slug!}:${locale ?? DEFAULT_LOCALE}`;
+}
+
+const pagesBySlug = new Map<string, () => Promise<MDXContent>>(Object.entries(pages).map(([path, load]) => [pageKey(path), load]));
 
 /**
- * Loads a static page's content.
+ * Loads a static page's content in a language: its translation, else the original.
  *
  * @param slug - the file name without `.mdx`, e.g. `what-youll-learn`
+ * @param locale - the language; the reader's unless given
  * @returns the compiled MDX component, or null when the file does not exist yet
  * @throws when the chunk fails to download (the page offers to try again)
  */
-export async function loadSectionContent(slug: string): Promise<MDXContent | null> {
-  const load = pagesBySlug.get(slug);
+export async function loadSectionContent(slug: string, locale: string = currentLocale()): Promise<MDXContent | null> {
+  const load = pagesBySlug.get(`${slug}:${locale}`) ?? pagesBySlug.get(`${slug}:${DEFAULT_LOCALE}`);
   return load ? load() : null;
 }

@@ -9,10 +9,10 @@ export const TOO_LARGE_LABEL_MAX_CHARS = 60;
 
 /**
  * A field's label cut to {@link TOO_LARGE_LABEL_MAX_CHARS} at a word, keeping the item number
- * `answerFields` ends a list item's or a table cell's label with (" (3)", " (row 2)").
+ * `answerFields` ends a list item's or a table cell's label with (" (3)", " (row 2)", " (fila 2)").
  */
 function clipLabel(label: string): string {
-  const number = /\s\((?:row )?\d+\)$/.exec(label)?.[0] ?? '';
+  const number = /\s\((?:\D+ )?\d+\)$/.exec(label)?.[0] ?? '';
   const text = label.slice(0, label.length - number.length);
   if (text.length <= TOO_LARGE_LABEL_MAX_CHARS) return label;
   const cut = text.slice(0, TOO_LARGE_LABEL_MAX_CHARS);

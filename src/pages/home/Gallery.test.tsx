@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activateLocale } from '../../../engine/index.ts';
 import { seriousAxeViolations } from '../../../engine/test/axe.ts';
 import type { GalleryItem } from '../../site/site-data.ts';
 import { Gallery, GALLERY_INTERVAL_MS } from './Gallery.tsx';
@@ -301,6 +302,27 @@ describe('gallery', () => {
       fireEvent.click(screen.getByRole('button', { name: /^Slide 4 of 4/ }));
 
       expect(shownTitle()).toBe('Genomics needs a diverse workforce');
+    });
+  });
+
+  describe('in Spanish', () => {
+    afterEach(async () => {
+      await act(() => activateLocale('en'));
+    });
+
+    it('names its controls, its slides and their places in Spanish once the student switches', async () => {
+      vi.useRealTimers();
+      renderGallery();
+
+      await act(() => activateLocale('es'));
+
+      const carousel = screen.getByRole('region', { name: 'Research features' });
+      expect(carousel).toHaveAttribute('aria-roledescription', 'carrusel');
+      expect(screen.getByRole('group', { name: '1 de 4' })).toHaveAttribute('aria-roledescription', 'diapositiva');
+      expect(within(carousel).getAllByRole('button')[0]).toHaveAccessibleName('Pausar la presentación');
+      expect(screen.getByRole('button', { name: 'Diapositiva siguiente' })).toBeInTheDocument();
+      const pickers = within(screen.getByRole('group', { name: 'Elige una diapositiva' })).getAllByRole('button');
+      expect(pickers[2]).toHaveAccessibleName('Diapositiva 3 de 4: Screening saves lives');
     });
   });
 });

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type PointerEvent } from 'react';
+import messages from '../../../content/locales/en/app.json';
+import { useMessages } from '../../../engine/index.ts';
 import { LessonLink } from '../../layout/LessonLink.tsx';
 import type { GalleryItem } from '../../site/site-data.ts';
 import { usePrefersReducedMotion } from './use-reduced-motion.ts';
@@ -22,9 +24,11 @@ export interface GalleryProps {
  * It advances every 10 s and loops; a picker (or Previous and Next) jumps to its slide and restarts the
  * 10 s. Rotation pauses while the mouse is over the carousel or keyboard focus is inside it, and stays
  * off when the Pause button is pressed or the student prefers reduced motion (the Play button then turns
- * it on). While it is not rotating, slide changes are announced politely.
+ * it on). While it is not rotating, slide changes are announced politely. Its controls' names and roles
+ * are in the reader's language (`gallery.*` of content/locales/LOCALE/app.json).
  */
 export function Gallery({ items, label }: GalleryProps) {
+  const t = useMessages(messages);
   const count = items.length;
   const [index, setIndex] = useState(0);
   // Bumped when the student moves the carousel, so the 10 s start again even on the same slide.
@@ -76,7 +80,7 @@ export function Gallery({ items, label }: GalleryProps) {
   return (
     <section
       className="gallery"
-      aria-roledescription="carousel"
+      aria-roledescription={t('gallery.carousel')}
       aria-label={label}
       onFocus={onFocus}
       onBlur={onBlur}
@@ -98,13 +102,13 @@ export function Gallery({ items, label }: GalleryProps) {
           onClick={() => setChosenRotation(!rotationOn)}
         >
           {rotationOn ? <PauseIcon /> : <PlayIcon />}
-          {rotationOn ? 'Pause slide show' : 'Play slide show'}
+          {t(rotationOn ? 'gallery.pause' : 'gallery.play')}
         </button>
         <div className="gallery__steppers">
-          <button type="button" className="gallery__step" aria-controls={slidesId} aria-label="Previous slide" onClick={() => show(current - 1)}>
+          <button type="button" className="gallery__step" aria-controls={slidesId} aria-label={t('gallery.previous')} onClick={() => show(current - 1)}>
             <ArrowIcon direction="left" />
           </button>
-          <button type="button" className="gallery__step" aria-controls={slidesId} aria-label="Next slide" onClick={() => show(current + 1)}>
+          <button type="button" className="gallery__step" aria-controls={slidesId} aria-label={t('gallery.next')} onClick={() => show(current + 1)}>
             <ArrowIcon direction="right" />
           </button>
         </div>
@@ -114,7 +118,7 @@ export function Gallery({ items, label }: GalleryProps) {
           <Slide key={item.id} item={item} position={position} count={count} active={position === current} playMedia={rotationOn && !reducedMotion} />
         ))}
       </div>
-      <div className="gallery__pickers" role="group" aria-label="Choose a slide">
+      <div className="gallery__pickers" role="group" aria-label={t('gallery.pickers')}>
         {items.map((item, position) => (
           <button
             key={item.id}
@@ -122,7 +126,7 @@ export function Gallery({ items, label }: GalleryProps) {
             className="gallery__picker"
             aria-controls={slidesId}
             aria-current={position === current ? 'true' : undefined}
-            aria-label={`Slide ${position + 1} of ${count}: ${item.title}`}
+            aria-label={t('gallery.picker', { position: position + 1, count, title: item.title })}
             onClick={() => show(position)}
           >
             <span className="gallery__picker-dot" aria-hidden="true" />
@@ -143,8 +147,15 @@ interface SlideProps {
 }
 
 function Slide({ item, position, count, active, playMedia }: SlideProps) {
+  const t = useMessages(messages);
   return (
-    <div className="gallery__slide" role="group" aria-roledescription="slide" aria-label={`${position + 1} of ${count}`} hidden={!active}>
+    <div
+      className="gallery__slide"
+      role="group"
+      aria-roledescription={t('gallery.slide')}
+      aria-label={t('gallery.slidePosition', { position: position + 1, count })}
+      hidden={!active}
+    >
       <div className="gallery__media">
         {item.media.type === 'video' ? (
           <SlideVideo src={item.media.src} label={item.media.alt} playing={active && playMedia} />

@@ -1,14 +1,18 @@
+import messages from '../../../content/locales/en/app.json';
+import { useMessages } from '../../../engine/index.ts';
 import type { TeamMember } from '../../site/site-data.ts';
 
 /**
  * "Meet Our Team" (docs/requirements.md#home-page): each person's photo, name and title. Photos are decorative next to
- * the name (empty alt); a photo that fails to load leaves the person's initials on a coloured disc.
+ * the name (empty alt); a photo that fails to load leaves the person's initials on a coloured disc. The
+ * heading is in the reader's language (`home.teamHeading` of content/locales/LOCALE/app.json).
  */
 export function TeamSection({ members }: { members: readonly TeamMember[] }) {
+  const t = useMessages(messages);
   return (
     <section className="home-section" aria-labelledby="team-heading">
       <h2 id="team-heading" className="home-section__heading">
-        Meet Our Team
+        {t('home.teamHeading')}
       </h2>
       <ul className="team-grid">
         {members.map((member) => (

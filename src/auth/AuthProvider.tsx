@@ -50,7 +50,11 @@ const SESSION_ENDPOINTS_IDLE_TIMEOUT_MS = 3_000;
 
 /** Reconciles this device's language with the account's once the profile is known (src/i18n/language.ts). */
 function adoptLanguageOf(user: UserProfile, client: ApiClient): Promise<void> {
-  return adoptAccountLanguage(user.language, (language) => saveLanguage(language, client));
+  return adoptAccountLanguage(
+    user.language,
+    (language) => saveLanguage(language, client),
+    (language) => import('../i18n/switch.ts').then(({ switchLanguage }) => switchLanguage(language)),
+  );
 }
 
 function wait(ms: number): Promise<'timeout'> {

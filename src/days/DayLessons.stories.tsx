@@ -15,7 +15,23 @@ import Day2 from '../../content/days/day-2.mdx';
 import Day3 from '../../content/days/day-3.mdx';
 import Day4 from '../../content/days/day-4.mdx';
 import Day5 from '../../content/days/day-5.mdx';
-import { AnswersForm, createAnswersSession, LessonFileContext, lessonComponents, SavePill, type Answers, type AnswersSchema, type AnswersTransport } from '../../engine/index.ts';
+import Day1Es from '../../content/days/day-1.es.mdx';
+import Day2Es from '../../content/days/day-2.es.mdx';
+import Day3Es from '../../content/days/day-3.es.mdx';
+import Day4Es from '../../content/days/day-4.es.mdx';
+import Day5Es from '../../content/days/day-5.es.mdx';
+import {
+  AnswersForm,
+  createAnswersSession,
+  DEFAULT_LOCALE,
+  LessonFileContext,
+  lessonComponents,
+  SavePill,
+  useLocale,
+  type Answers,
+  type AnswersSchema,
+  type AnswersTransport,
+} from '../../engine/index.ts';
 import { PageNav } from '../layout/PageNav.tsx';
 import '../styles.css';
 import './DayLessons.stories.css';
@@ -44,6 +60,8 @@ interface DayLessonProps {
   /** The day number, for the file name shown in authors' errors. */
   day: number;
   Lesson: MDXContent;
+  /** The lesson in other languages (`content/days/day-N.es.mdx`), shown when the toolbar's Language is one of them. */
+  translations?: Readonly<Record<string, MDXContent>>;
   schema: AnswersSchema;
   /** Answers as a server might hold them, in any older shape: they are repaired like a real load. */
   saved?: Answers;
@@ -51,9 +69,13 @@ interface DayLessonProps {
 
 /**
  * A day's lesson exactly as students get it (the MDX, every widget bound to the day's schema, the save
- * pill), with the answers object it produces beside it.
+ * pill), with the answers object it produces beside it, in the toolbar's language when the day has a
+ * translation into it: switching keeps the answers, as the app does.
  */
-function DayLesson({ day, Lesson, schema, saved }: DayLessonProps) {
+function DayLesson({ day, Lesson, translations, schema, saved }: DayLessonProps) {
+  const locale = useLocale();
+  const Shown = translations?.[locale] ?? Lesson;
+  const shownLocale = translations?.[locale] ? locale : DEFAULT_LOCALE;
   const [session] = useState(() => {
     const created = createAnswersSession({ schema, transport: storyTransport });
     created.restore(saved ? { answers: saved, revision: 0, savedAt: null } : null);
@@ -62,10 +84,10 @@ function DayLesson({ day, Lesson, schema, saved }: DayLessonProps) {
   return (
     <AnswersForm session={session}>
       <div className="day-story">
-        <main className="lesson">
-          <LessonFileContext.Provider value={`content/days/day-${day}.mdx`}>
+        <main className="lesson" lang={shownLocale}>
+          <LessonFileContext.Provider value={`content/days/day-${day}${shownLocale === DEFAULT_LOCALE ? '' : `.${shownLocale}`}.mdx`}>
             <MDXProvider components={components}>
-              <Lesson />
+              <Shown />
             </MDXProvider>
           </LessonFileContext.Provider>
         </main>
@@ -96,6 +118,7 @@ export const Day1WithSampleAnswers: Story = {
   args: {
     day: 1,
     Lesson: Day1,
+    translations: { es: Day1Es },
     schema: day1Schema as AnswersSchema,
     saved: {
       fillBlanks: ['protein', 'transcription', 'translation'],
@@ -107,7 +130,7 @@ export const Day1WithSampleAnswers: Story = {
 
 /** Day 2 with the cell-cycle phases answered. */
 export const Day2WithSampleAnswers: Story = {
-  args: { day: 2, Lesson: Day2, schema: day2Schema as AnswersSchema, saved: { cellCycle: { phasesTwo: ['Interphase', 'Mitosis'] } } },
+  args: { day: 2, Lesson: Day2, translations: { es: Day2Es }, schema: day2Schema as AnswersSchema, saved: { cellCycle: { phasesTwo: ['Interphase', 'Mitosis'] } } },
 };
 
 /** Day 3 with two genes sorted, one with a note. */
@@ -115,6 +138,7 @@ export const Day3WithSampleAnswers: Story = {
   args: {
     day: 3,
     Lesson: Day3,
+    translations: { es: Day3Es },
     schema: day3Schema as AnswersSchema,
     saved: {
       compare: {
@@ -133,7 +157,7 @@ export const Day3WithSampleAnswers: Story = {
 
 /** Day 3 restored from an older save: the table and the inquiry were missing and come back as the schema names them. */
 export const Day3RestoredFromOldShape: Story = {
-  args: { day: 3, Lesson: Day3, schema: day3Schema as AnswersSchema, saved: { compare: { table: 'not a list', patterns: 'kept' } } },
+  args: { day: 3, Lesson: Day3, translations: { es: Day3Es }, schema: day3Schema as AnswersSchema, saved: { compare: { table: 'not a list', patterns: 'kept' } } },
 };
 
 /** Day 4 restored from rows saved as TP53 and MYC, shown as EGFR and RAS (docs/requirements.md#records). */
@@ -141,6 +165,7 @@ export const Day4RestoredFromAliasedRows: Story = {
   args: {
     day: 4,
     Lesson: Day4,
+    translations: { es: Day4Es },
     schema: day4Schema as AnswersSchema,
     saved: { viz: { geneTable: [{ gene: 'TP53', normalFunction: 'A growth signal receptor.', whyMatters: '' }, { gene: 'MYC', normalFunction: '', whyMatters: '' }] } },
   },
@@ -151,6 +176,7 @@ export const Day5WithSampleAnswers: Story = {
   args: {
     day: 5,
     Lesson: Day5,
+    translations: { es: Day5Es },
     schema: day5Schema as AnswersSchema,
     saved: { step1: { title: 'BRCA1: the gene that guards our DNA' }, step3: { topSources: ['National Cancer Institute', 'Cancer Research UK'] } },
   },

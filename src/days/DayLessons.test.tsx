@@ -1,7 +1,8 @@
 import { composeStories } from '@storybook/react-vite';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { activateLocale } from '../../engine/index.ts';
 import { seriousAxeViolations } from '../../engine/test/axe.ts';
 import * as stories from './DayLessons.stories.tsx';
 
@@ -26,6 +27,21 @@ describe('day lesson stories (issue 8: every day in Storybook, from its MDX)', (
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(day);
     expect(screen.queryByText(/Lesson problem in/)).not.toBeInTheDocument(); // no widget failed
     expect(await seriousAxeViolations(container)).toEqual([]);
+  }, 30_000);
+
+  it("shows a day in the toolbar's language, switched in place with the answers kept", async () => {
+    render(<Day1WithSampleAnswers />);
+    const answer = screen.getAllByRole('textbox').find((box) => (box as HTMLTextAreaElement).value.startsWith('Expression is making'))!;
+    expect(answer).toBeDefined();
+    try {
+      await act(() => activateLocale('es'));
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Día 1 — /);
+      expect(screen.getByRole('main')).toHaveAttribute('lang', 'es');
+      expect(screen.getAllByRole('textbox').some((box) => (box as HTMLTextAreaElement).value === 'Expression is making the product; regulation decides when and how much.')).toBe(true);
+    } finally {
+      await act(() => activateLocale('en'));
+    }
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Day 1 — /);
   }, 30_000);
 
   it('shows the answers object change as the student types', async () => {

@@ -80,8 +80,13 @@ export async function startInReadingLanguage(): Promise<string> {
  *
  * @param accountLanguage - the profile's `language`; null or undefined when it has none
  * @param saveToAccount - `PATCH /api/student/profile/`
+ * @param switchTo - switches the page to a language (`switchLanguage` of ./switch.ts, loaded when needed)
  */
-export async function adoptAccountLanguage(accountLanguage: string | null | undefined, saveToAccount: (locale: string) => Promise<void>): Promise<void> {
+export async function adoptAccountLanguage(
+  accountLanguage: string | null | undefined,
+  saveToAccount: (locale: string) => Promise<void>,
+  switchTo: (locale: string) => Promise<void>,
+): Promise<void> {
   const device = storage();
   const chosen = device?.getItem(CHOSEN_KEY);
   const unsynced = device?.getItem(UNSYNCED_KEY) === '1';
@@ -90,6 +95,6 @@ export async function adoptAccountLanguage(accountLanguage: string | null | unde
     else device?.removeItem(UNSYNCED_KEY);
     return;
   }
-  if (accountLanguage && LOCALES.includes(accountLanguage) && accountLanguage !== readingLanguage()) await import('./switch.ts').then(({ switchLanguage }) => switchLanguage(accountLanguage)).catch(() => undefined);
+  if (accountLanguage && LOCALES.includes(accountLanguage) && accountLanguage !== readingLanguage()) await switchTo(accountLanguage).catch(() => undefined);
   else if (accountLanguage && LOCALES.includes(accountLanguage)) device?.setItem(CHOSEN_KEY, accountLanguage);
 }

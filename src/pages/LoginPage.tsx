@@ -23,7 +23,7 @@ type Mode = 'sign-in' | 'sign-up';
  * a tab list (arrow keys move between the two; the selected one is announced: {@link ModeTabs}). Redirects to / when
  * already signed in; a successful login or sign-up goes to / too (a facilitator or an admin: to
  * /facilitator, docs/decisions/009-facilitator-console.md). Its texts come from
- * content/locales/LOCALE/login.json (the English word for word the spec's); the language control is in
+ * content/locales/LOCALE/login.json (the English word for word docs/requirements.md's); the language control is in
  * the page's corner (src/App.tsx).
  */
 export function LoginPage() {

@@ -44,7 +44,7 @@ function signUpErrors(values: Record<(typeof SIGN_UP_FIELDS)[number], string>): 
  * The Sign Up form of /login (docs/requirements.md#login-page): a chunk of its own, loaded while the
  * Sign In form is shown (src/pages/LoginPage.tsx), so a first visit downloads only what it displays.
  * A successful sign-up signs the student in; any failure shows "Sign up failed. Please check your
- * details and try again." (the spec's words; `signUp.failed` of content/locales/LOCALE/login.json).
+ * details and try again." (docs/requirements.md's words; `signUp.failed` of content/locales/LOCALE/login.json).
  */
 export default function SignUpForm() {
   const { signup } = useAuth();

@@ -29,7 +29,7 @@ export function loadStudentProfile(): ProfileData {
  * (docs/decisions/009-facilitator-console.md); on failure it shows
  * "Unable to load profile. Please try logging in again." with a way back to the login page.
  * Its words are in the reader's language (`profile.*` of content/locales/LOCALE/app.json; in English
- * the spec's: the title "Junior Bioinformatics Scientist", "N/A" for a student without a class).
+ * docs/requirements.md's: the title "Junior Bioinformatics Scientist", "N/A" for a student without a class).
  */
 export function StudentProfilePage() {
   const t = useMessages(messages);

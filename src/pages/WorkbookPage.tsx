@@ -20,7 +20,7 @@ export function loadWorkbook(id: string): WorkbookData {
 /**
  * The workbook reader at /workbooks/{id} (docs/requirements.md#workbooks): the title, then
  * each section's heading, its HTML content (sanitised by the server) and its images with captions. On
- * failure, a missing workbook included: "Failed to load workbook." (the spec's words in English;
+ * failure, a missing workbook included: "Failed to load workbook." (docs/requirements.md's words in English;
  * `workbook.*` of content/locales/LOCALE/app.json). The workbook itself is shown as the server gives it.
  */
 export function WorkbookPage() {

@@ -20,8 +20,8 @@ export function loadWorkbooks(): WorkbooksData {
 /**
  * The workbook list at /workbooks (docs/requirements.md#workbooks): "Available Workbooks",
  * each workbook's title and description and a button to /workbooks/{id}, labelled Continue when the
- * workbook already has sections and Start otherwise. On failure: "Failed to load workbooks." (the
- * spec's words in English; `workbooks.*` of content/locales/LOCALE/app.json).
+ * workbook already has sections and Start otherwise. On failure: "Failed to load workbooks." (docs/requirements.md's
+ * words in English; `workbooks.*` of content/locales/LOCALE/app.json).
  */
 export function WorkbooksPage() {
   const t = useMessages(messages);

@@ -36,7 +36,7 @@ export interface EmbedPanelProps {
  * may block embeds in iframes" and offers Try again and Open in new tab. The clock starts when the panel
  * is on screen, not at page load, because the frame loads lazily. When the browser is offline the panel
  * says so at once, and tries again by itself when the connection comes back. Its texts are `embedPanel.*`
- * and `embedFrame.*` in content/locales/LOCALE/engine.json (the English is the spec's).
+ * and `embedFrame.*` in content/locales/LOCALE/engine.json (the English is docs/requirements.md's).
  *
  * Printed, the frame and buttons give way to the title and the page's address (EmbedPanel.css).
  *

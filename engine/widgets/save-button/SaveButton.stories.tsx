@@ -5,7 +5,7 @@ import { fakeSave, withAnswers } from '../../storybook/with-answers.tsx';
 import { storySchema, storyText } from '../../storybook/story-schema.ts';
 import { SaveButton } from './SaveButton.tsx';
 
-/** The outcomes as the spec words them (docs/requirements.md#error-messages). */
+/** The outcomes as docs/requirements.md words them (docs/requirements.md#error-messages). */
 const SAVE_SUCCESS_MESSAGE = 'Your work has been saved!';
 const SAVE_FAILURE_MESSAGE = 'Error saving. Please try again.';
 

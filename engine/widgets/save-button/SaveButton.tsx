@@ -14,7 +14,7 @@ export interface SaveButtonProps {
  * shows beside the button in an accessible alert — never `window.alert`, which blocks the page. While a
  * save runs the button is busy; pressing again waits for it. Not rendered in a read-only form.
  *
- * Its texts are `saveButton.*` in content/locales/LOCALE/engine.json; the English outcomes are the spec's
+ * Its texts are `saveButton.*` in content/locales/LOCALE/engine.json; the English outcomes are docs/requirements.md's
  * (docs/requirements.md#error-messages): "Your work has been saved!" and "Error saving. Please try again."
  */
 export function SaveButton(props: SaveButtonProps) {

@@ -22,7 +22,7 @@ function clipLabel(label: string): string {
 
 /**
  * The pill's text for a save state (docs/requirements.md#save-state), in the reader's language
- * (`savePill.*` in content/locales/LOCALE/engine.json; the English is the spec's word for word):
+ * (`savePill.*` in content/locales/LOCALE/engine.json; the English is docs/requirements.md's word for word):
  * "Autosaving…" while a save runs; after a save refused as too large (413: the student must shorten an
  * answer, waiting will not help, docs/security.md#server-limits), that the answer is too long and the
  * largest answer's label, cut to {@link TOO_LARGE_LABEL_MAX_CHARS}; after another failed save, that the

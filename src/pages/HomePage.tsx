@@ -7,7 +7,7 @@ import { SiteHeader } from '../layout/SiteHeader.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
 import { UserMenu } from '../layout/UserMenu.tsx';
 import { readSiteData } from '../site/site-data.ts';
-import { SITE_NAME, SITE_TAGLINE } from '../site/site.ts';
+import { SITE_NAME } from '../site/site.ts';
 import { Gallery } from './home/Gallery.tsx';
 import { ResourcesSection } from './home/ResourcesSection.tsx';
 import { TeamSection } from './home/TeamSection.tsx';
@@ -22,7 +22,7 @@ import { TeamSection } from './home/TeamSection.tsx';
 export function HomePage() {
   const { user } = useAuth();
   const t = useMessages(messages);
-  const { gallery, team, resources } = readSiteData();
+  const { site, gallery, team, resources } = readSiteData();
   usePageTitle('');
 
   return (
@@ -42,7 +42,7 @@ export function HomePage() {
             <h1 id="home-heading" className="hero__title">
               {SITE_NAME}
             </h1>
-            <p className="hero__tagline">{SITE_TAGLINE || t('home.tagline')}</p>
+            <p className="hero__tagline">{site.tagline || t('home.tagline')}</p>
             <p className="hero__actions">
               {user ? (
                 <Link className="button hero__cta" to="/student_profile">

@@ -12,8 +12,15 @@
  * The browser does not validate again: Ajv compiles validators with `new Function`, which the strict CSP
  * forbids. This module only types the JSON and turns it into what the page shows.
  * A file that is missing is read as empty, so the app builds while the content is being written.
+ *
+ * A translation sits beside each file, `<name>.<locale>.json`, holding only what a person reads
+ * (docs/decisions/022-translations-beside-the-original.md): `site.es.json` the tagline, and the lists'
+ * translations an object keyed by each item's `id` with its texts (`{ "dnmt3a": { "title": …, "media":
+ * { "alt": … } } }`); ids, links, images and order are written once, in the original. A text the
+ * translation lacks is shown as the original has it.
  * Only the home page imports this module; the site name every page shows comes from site.ts alone.
  */
+import { currentLocale, DEFAULT_LOCALE } from '../../engine/index.ts';
 import { DEFAULT_SITE_NAME, type SiteJson } from './site.ts';
 
 /** Site name and tagline (`site.json`). */
@@ -112,15 +119,44 @@ export function toSiteData(files: SiteFiles): SiteData {
 // Bundled at build time; a file not written yet is simply absent.
 const modules = import.meta.glob('../../content/site/*.json', { eager: true, import: 'default' });
 
+/** Every file of `content/site/` as authored, originals and translations, keyed by file name. */
+const ALL_FILES: Readonly<Record<string, unknown>> = Object.fromEntries(Object.entries(modules).map(([path, value]) => [path.slice(path.lastIndexOf('/') + 1), value]));
+
 /** The site data files as authored, keyed by file name (validated against `schemas/site/` by the tests). */
-export const SITE_DATA_FILES = Object.fromEntries(
-  Object.entries(modules).map(([path, value]) => [path.slice(path.lastIndexOf('/') + 1), value]),
-) as SiteFiles;
+export const SITE_DATA_FILES = Object.fromEntries(Object.entries(ALL_FILES).filter(([name]) => name.split('.').length === 2)) as SiteFiles;
 
-let cached: SiteData | null = null;
+/** A translation's texts, laid over the original's: objects merged key by key, a text replaced. */
+function overlay<T>(original: T, texts: unknown): T {
+  if (typeof texts === 'string') return (typeof original === 'string' ? texts : original) as T;
+  if (typeof original !== 'object' || original === null || typeof texts !== 'object' || texts === null || Array.isArray(original)) return original;
+  const merged: Record<string, unknown> = { ...(original as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(texts)) if (key in merged) merged[key] = overlay(merged[key], value);
+  return merged as T;
+}
 
-/** The site data of `content/site/`, as the home page shows it. */
-export function readSiteData(): SiteData {
-  cached ??= toSiteData(SITE_DATA_FILES);
-  return cached;
+/**
+ * The site data files in a language: each original with its translation (`<name>.<locale>.json`) laid
+ * over it, a list's items matched by `id`; an original without a translation as it is.
+ *
+ * @param files - every file of `content/site/` by name, originals and translations
+ */
+export function translatedSiteFiles(files: Readonly<Record<string, unknown>>, locale: string): SiteFiles {
+  const translated: Record<string, unknown> = {};
+  for (const [name, original] of Object.entries(files)) {
+    const [base, extension, more] = name.split('.');
+    if (more !== undefined || extension !== 'json') continue;
+    const texts = files[`${base!}.${locale}.json`] as Record<string, unknown> | undefined;
+    translated[name] =
+      texts === undefined ? original : Array.isArray(original) ? original.map((item: { id?: string }) => overlay(item, item.id === undefined ? undefined : texts[item.id])) : overlay(original, texts);
+  }
+  return translated as SiteFiles;
+}
+
+const cached = new Map<string, SiteData>();
+
+/** The site data of `content/site/`, as the home page shows it, in the reader's language (unless given). */
+export function readSiteData(locale: string = currentLocale()): SiteData {
+  let data = cached.get(locale);
+  if (!data) cached.set(locale, (data = toSiteData(locale === DEFAULT_LOCALE ? SITE_DATA_FILES : translatedSiteFiles(ALL_FILES, locale))));
+  return data;
 }

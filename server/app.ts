@@ -239,7 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const limits = { store: limitStore, settings: options.abuseLimits ?? config.abuseLimits ?? DEFAULT_ABUSE_LIMITS, now: () => now().getTime() };
   await app.register(tokenRoutes, { db, tokens, sessions, passwords, loginLimiter: createLoginLimiter(limits) });
   await app.register(studentRoutes, { db, passwords, sessions, signupLimiter: createSignupLimiter(limits), authenticate, welcomeMessages });
-  await app.register(inboxRoutes, { db, authenticate });
+  await app.register(inboxRoutes, { db, authenticate, welcomeMessages });
   await app.register(workbookRoutes, { db, authenticate, publicUrl: config.publicUrl ?? null });
   await app.register(dayAnswersRoutes, { db, answersValidator, authenticate });
   await app.register(accountRoutes, { db, passwords, sessions, authenticate });

@@ -18,8 +18,8 @@ const ROUTES: readonly { route: string; request: (ids: { messageId: number }) =>
 ];
 
 const WELCOME = [
-  { fileName: '01-welcome.md', subject: 'Welcome', body: 'Hello.', order: 1 },
-  { fileName: '02-day-1.md', subject: 'Day 1', body: 'Genes.', order: 2 },
+  { fileName: '01-welcome.md', subject: 'Welcome', body: 'Hello.', order: 1, translations: {} },
+  { fileName: '02-day-1.md', subject: 'Day 1', body: 'Genes.', order: 2, translations: {} },
 ];
 
 for (const kind of DATABASE_KINDS) {

@@ -258,8 +258,8 @@ for (const kind of DATABASE_KINDS) {
       ({ app, serverErrors } = await createTestApp(testDatabase, {
         config: testConfig({ dataDir: testDatabase.dataDir, ...FIXTURE_DAY_FOLDERS }),
         welcomeMessages: [
-          { fileName: '01-welcome.md', subject: 'Welcome', body: 'Hello.', order: 1 },
-          { fileName: '02-day-1.md', subject: 'Day 1', body: 'Genes.', order: 2 },
+          { fileName: '01-welcome.md', subject: 'Welcome', body: 'Hello.', order: 1, translations: { es: { subject: 'Bienvenida', body: 'Hola.' } } },
+          { fileName: '02-day-1.md', subject: 'Day 1', body: 'Genes.', order: 2, translations: {} },
         ],
       }));
       const own = await signUp(app, 'fuzz-student');

@@ -100,6 +100,11 @@ export const inboxMessages = pgTable(
     bodyHtml: text('body_html'),
     /** The class message this is the student's copy of; null for the welcome messages. */
     classMessageId: integer('class_message_id').references(() => classMessages.id, { onDelete: 'set null' }),
+    /**
+     * The welcome message's file (`01-welcome.md`), whose translations beside it (`01-welcome.es.md`) the
+     * inbox offers; null for other messages and for welcome messages stored before it was kept.
+     */
+    welcome: text('welcome'),
   },
   (table) => [index('inbox_messages_user_id_sent_at_idx').on(table.userId, table.sentAt), index('inbox_messages_class_message_id_idx').on(table.classMessageId)],
 );

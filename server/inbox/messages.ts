@@ -3,7 +3,7 @@
  * messages every new student receives, read once at start-up from `content/inbox/*.md`, and the
  * queries behind `GET /api/student/inbox/` and `PATCH /api/student/inbox/:id/read/`.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
@@ -19,6 +19,11 @@ export interface WelcomeMessage {
   body: string;
   /** Its `order:` (1 is the first message a student should read). Unique among the messages. */
   order: number;
+  /**
+   * Its translations, from the files beside it (`01-welcome.es.md` is `01-welcome.md` in Spanish), by
+   * language: subject and plain-text body (docs/decisions/022-translations-beside-the-original.md).
+   */
+  translations: Readonly<Record<string, { subject: string; body: string }>>;
 }
 
 /** Receives warnings about content, e.g. Fastify's `app.log.warn`. */
@@ -51,9 +56,24 @@ export function loadWelcomeMessages(dir: string, warn: WarnFunction): WelcomeMes
     if (!/^\d+$/.test(rawOrder) || order < 1) throw new ContentError(`${fileName}: "order:" must be a whole number from 1, got "${rawOrder}".`);
     const clash = messages.find((message) => message.order === order);
     if (clash) throw new ContentError(`${fileName}: "order: ${order}" is also used by ${clash.fileName}.`);
-    messages.push({ fileName, subject, body: markdownToPlainText(body), order });
+    messages.push({ fileName, subject, body: markdownToPlainText(body), order, translations: translationsOf(dir, fileName) });
   }
   return messages.sort((a, b) => a.order - b.order);
+}
+
+/** The translations beside a welcome message's file: `<name>.<locale>.md`, each with a subject. */
+function translationsOf(dir: string, fileName: string): Record<string, { subject: string; body: string }> {
+  const stem = fileName.slice(0, -'.md'.length);
+  const translations: Record<string, { subject: string; body: string }> = {};
+  for (const name of readdirSync(dir)) {
+    const locale = name.startsWith(`${stem}.`) && name.endsWith('.md') ? name.slice(stem.length + 1, -'.md'.length) : '';
+    if (!/^[a-z]{2,3}$/.test(locale)) continue;
+    const { attributes, body } = parseFrontMatter(readFileSync(join(dir, name), 'utf8'), name);
+    const subject = attributes.subject?.trim() ?? '';
+    if (subject === '') throw new ContentError(`${name}: the front matter needs a "subject:".`);
+    translations[locale] = { subject, body: markdownToPlainText(body) };
+  }
+  return translations;
 }
 
 /**
@@ -75,7 +95,7 @@ export function welcomeSentAt(signedUpAt: Date, order: number): Date {
 export async function deliverWelcomeMessages(db: Database, userId: number, signedUpAt: Date, messages: readonly WelcomeMessage[]): Promise<void> {
   if (messages.length === 0) return;
   await db.insert(inboxMessages).values(
-    messages.map((message) => ({ userId, subject: message.subject, body: message.body, sentAt: welcomeSentAt(signedUpAt, message.order), isRead: false })),
+    messages.map((message) => ({ userId, subject: message.subject, body: message.body, sentAt: welcomeSentAt(signedUpAt, message.order), isRead: false, welcome: message.fileName })),
   );
 }
 

@@ -17,6 +17,7 @@ interface Message {
   body: string;
   timestamp: string;
   is_read: boolean;
+  translations: Record<string, { subject: string; body: string }>;
 }
 
 /** Six welcome messages, written in an order unlike their `order:` so the loader must sort, and the Spanish of one. */
@@ -42,7 +43,14 @@ describe('loadWelcomeMessages', () => {
     writeInbox(join(dir, 'good'));
     const messages = loadWelcomeMessages(join(dir, 'good'), () => undefined);
     expect(messages.map((message) => message.subject)).toEqual(['Message 1', 'Message 2', 'Message 3', 'Message 4', 'Message 5', 'Message 6']);
-    expect(messages[0]).toEqual({ fileName: 'message-6.md', subject: 'Message 1', order: 1, body: 'Heading 1\n\nFirst paragraph of 1.\n\nSecond paragraph.' });
+    expect(messages[0]).toEqual({
+      fileName: 'message-6.md',
+      subject: 'Message 1',
+      order: 1,
+      body: 'Heading 1\n\nFirst paragraph of 1.\n\nSecond paragraph.',
+      translations: { es: { subject: 'Mensaje 1', body: 'Primer párrafo.' } },
+    });
+    expect(messages[1]!.translations).toEqual({});
   });
 
   it('warns and returns no messages when the directory is missing', () => {
@@ -113,7 +121,10 @@ describe.each(DATABASE_KINDS)('the inbox (%s)', (kind) => {
         is_read: false,
         sender: null,
         body_html: null,
+        // The Spanish beside the message's file, for a student reading Spanish.
+        translations: { es: { subject: 'Mensaje 1', body: 'Primer párrafo.' } },
       });
+      expect(messages[1]!.translations).toEqual({});
       const times = messages.map((message) => Date.parse(message.timestamp));
       expect([...times].sort((a, b) => b - a)).toEqual(times);
       expect(new Set(times).size).toBe(6);

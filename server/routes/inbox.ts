@@ -6,13 +6,15 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { Database } from '../db/index.ts';
 import { HttpError } from '../errors.ts';
-import { listInbox, setMessageRead, type InboxMessage } from '../inbox/messages.ts';
+import { listInbox, setMessageRead, type InboxMessage, type WelcomeMessage } from '../inbox/messages.ts';
 import { positiveIntegerParams } from './id-params.ts';
 import { errorResponse } from './schemas.ts';
 
 export interface InboxRoutesOptions {
   db: Database;
   authenticate: onRequestAsyncHookHandler;
+  /** The welcome messages, whose translations the inbox offers beside each stored copy; default none. */
+  welcomeMessages?: readonly WelcomeMessage[];
 }
 
 /** A message as the API shows it (docs/requirements.md#records). */
@@ -28,6 +30,8 @@ export interface InboxMessageResponse {
   sender: string | null;
   /** Helix's addition: a facilitator's Markdown as sanitised HTML; null for plain-text messages (show `body`). */
   body_html: string | null;
+  /** Helix's addition: a welcome message's subject and body in the site's other languages, by language (`es`); empty for other messages. */
+  translations: Record<string, { subject: string; body: string }>;
 }
 
 /** The body of `GET /api/student/inbox/`: one page holding every message, newest first. */
@@ -49,11 +53,20 @@ const messageSchema = {
     is_read: { type: 'boolean' },
     sender: { type: ['string', 'null'], description: "Helix's addition: who sent it; null for the welcome messages." },
     body_html: { type: ['string', 'null'], description: "Helix's addition: a facilitator's message as sanitised HTML; null for plain-text messages." },
+    translations: {
+      type: 'object',
+      description: "Helix's addition: a welcome message's subject and body in the site's other languages, by language (`es`); empty for other messages.",
+      additionalProperties: { type: 'object', required: ['subject', 'body'], properties: { subject: { type: 'string' }, body: { type: 'string' } } },
+    },
   },
 } as const;
 
-/** The API shape of a stored message. */
-export function toMessageResponse(message: InboxMessage): InboxMessageResponse {
+/**
+ * The API shape of a stored message.
+ *
+ * @param welcome - the welcome messages by file name, whose translations a stored welcome message gets
+ */
+export function toMessageResponse(message: InboxMessage, welcome: ReadonlyMap<string, WelcomeMessage> = new Map()): InboxMessageResponse {
   return {
     id: message.id,
     subject: message.subject,
@@ -62,12 +75,14 @@ export function toMessageResponse(message: InboxMessage): InboxMessageResponse {
     is_read: message.isRead,
     sender: message.sender,
     body_html: message.bodyHtml,
+    translations: { ...(message.welcome === null ? {} : welcome.get(message.welcome)?.translations) },
   };
 }
 
 /** Registers the inbox routes (a Fastify plugin; register with no prefix). */
 export async function inboxRoutes(app: FastifyInstance, options: InboxRoutesOptions): Promise<void> {
   const { db, authenticate } = options;
+  const welcome = new Map((options.welcomeMessages ?? []).map((message) => [message.fileName, message]));
 
   app.get(
     '/api/student/inbox/',
@@ -93,7 +108,7 @@ export async function inboxRoutes(app: FastifyInstance, options: InboxRoutesOpti
     },
     async (request): Promise<InboxPageResponse> => {
       if (request.user === null) throw new HttpError('not_authenticated');
-      const results = (await listInbox(db, request.user.id)).map(toMessageResponse);
+      const results = (await listInbox(db, request.user.id)).map((message) => toMessageResponse(message, welcome));
       return { count: results.length, next: null, previous: null, results };
     },
   );

@@ -515,6 +515,13 @@ export interface paths {
                                 sender?: string | null;
                                 /** @description Helix's addition: a facilitator's message as sanitised HTML; null for plain-text messages. */
                                 body_html?: string | null;
+                                /** @description Helix's addition: a welcome message's subject and body in the site's other languages, by language (`es`); empty for other messages. */
+                                translations?: {
+                                    [key: string]: {
+                                        subject: string;
+                                        body: string;
+                                    };
+                                };
                             }[];
                         };
                     };
@@ -595,6 +602,13 @@ export interface paths {
                             sender?: string | null;
                             /** @description Helix's addition: a facilitator's message as sanitised HTML; null for plain-text messages. */
                             body_html?: string | null;
+                            /** @description Helix's addition: a welcome message's subject and body in the site's other languages, by language (`es`); empty for other messages. */
+                            translations?: {
+                                [key: string]: {
+                                    subject: string;
+                                    body: string;
+                                };
+                            };
                         };
                     };
                 };

@@ -13,6 +13,17 @@ export interface InboxMessage {
   sender: string | null;
   /** A facilitator's Markdown as HTML, sanitised by the server; null for a plain-text message, whose `body` is shown. */
   bodyHtml: string | null;
+  /** A welcome message's subject and body in other languages, by language (Helix's `translations`); empty for other messages. */
+  translations: Readonly<Record<string, { subject: string; body: string }>>;
+}
+
+/**
+ * A message as a reader of `locale` reads it: its translation into that language when it has one (the
+ * welcome messages, docs/decisions/022-translations-beside-the-original.md), else as it was written.
+ */
+export function inLanguage(message: InboxMessage, locale: string): InboxMessage {
+  const translation = message.translations[locale];
+  return translation ? { ...message, subject: translation.subject, body: translation.body } : message;
 }
 
 /** A workbook as listed by `GET /api/workbooks/workbooks/` (docs/requirements.md#records). */
@@ -141,7 +152,16 @@ function toInboxMessage(item: unknown): InboxMessage | null {
     isRead: item.is_read === true,
     sender: textOf(item.sender).trim() || null,
     bodyHtml: textOf(item.body_html) || null,
+    translations: translationsOf(item.translations),
   };
+}
+
+/** The `translations` of an inbox message: each language's subject and body, skipping any that is not two texts. */
+function translationsOf(value: unknown): Record<string, { subject: string; body: string }> {
+  if (!isRecord(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([locale, each]) => (isRecord(each) && typeof each.subject === 'string' && typeof each.body === 'string' ? [[locale, { subject: each.subject, body: each.body }]] : [])),
+  );
 }
 
 function idOf(value: unknown): string | null {

@@ -21,7 +21,16 @@ const messages = [
     timestamp: '2026-11-23T08:30:00Z',
     is_read: false,
   },
-  { id: 1, subject: 'Welcome', body: 'Hello!\n\nHave a good week.', body_html: null, sender: null, timestamp: '2026-11-20T08:00:00Z', is_read: true },
+  {
+    id: 1,
+    subject: 'Welcome',
+    body: 'Hello!\n\nHave a good week.',
+    body_html: null,
+    sender: null,
+    timestamp: '2026-11-20T08:00:00Z',
+    is_read: true,
+    translations: { es: { subject: 'Bienvenida', body: '¡Hola!\n\nQue tengas una buena semana.' } },
+  },
 ];
 
 beforeEach(() => {
@@ -91,5 +100,17 @@ describe('the inbox', () => {
     expect(screen.getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
     // The date in Spanish words (the browser's own regional Spanish when it has one): "lunes, 23 de noviembre de 2026".
     expect(document.querySelector('.inbox-detail__date')).toHaveTextContent(/noviembre de 2026/);
+  });
+
+  it("shows a welcome message in the reader's language when it has a translation, a facilitator's as written", async () => {
+    await openInbox();
+    expect(screen.getByRole('button', { name: 'Welcome' })).toBeInTheDocument();
+
+    await act(() => activateLocale('es'));
+
+    expect(screen.queryByRole('button', { name: 'Welcome' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Bienvenida' }));
+    expect(screen.getByText('Que tengas una buena semana.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Day 2 starts at 9' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import messages from '../../content/locales/en/app.json';
 import { currentLocale, translator, useLocale, useMessages, type Translate } from '../../engine/index.ts';
-import type { InboxMessage } from '../api/site-endpoints.ts';
+import { inLanguage, type InboxMessage } from '../api/site-endpoints.ts';
 import { useInbox } from '../layout/inbox-context.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
@@ -60,9 +60,11 @@ function openerId(id: string): string {
  * the messages are shown as they were written.
  */
 export function InboxPage() {
-  const { status, messages: inbox, unreadCount, refresh, markRead } = useInbox();
+  const { status, messages: written, unreadCount, refresh, markRead } = useInbox();
   const t = useMessages(messages);
   const locale = useLocale();
+  // The welcome messages in the reader's language, when they have a translation into it.
+  const inbox = useMemo(() => written.map((message) => inLanguage(message, locale)), [written, locale]);
   const [openId, setOpenId] = useState<string | null>(null);
   const opened = inbox.find((message) => message.id === openId) ?? null;
   const detailHeading = useRef<HTMLHeadingElement>(null);

@@ -1,12 +1,14 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import messages from '../../content/locales/en/app.json';
-import { useMessages } from '../../engine/index.ts';
+import { useLocale, useMessages } from '../../engine/index.ts';
 import { displayName } from '../api/endpoints.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { SiteHeader } from '../layout/SiteHeader.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
 import { UserMenu } from '../layout/UserMenu.tsx';
-import { readSiteData } from '../site/site-data.ts';
+import { addLanguagePreparer } from '../i18n/language.ts';
+import { loadSiteTranslations, readSiteData } from '../site/site-data.ts';
 import { SITE_NAME } from '../site/site.ts';
 import { Gallery } from './home/Gallery.tsx';
 import { ResourcesSection } from './home/ResourcesSection.tsx';
@@ -17,12 +19,27 @@ import { TeamSection } from './home/TeamSection.tsx';
  * student, "Hello, {first name or username}" with a menu (My Profile, Logout with its confirmation), or
  * for visitors the "Student Login / Sign-Up" link; then the research gallery, "Meet Our Team" and
  * "Bioinformatics Resources" from `content/site/`. The app shows Loading until the profile has arrived.
- * Its own words are in the reader's language (`home.*` of content/locales/LOCALE/app.json).
+ * Its own words are in the reader's language (`home.*` of content/locales/LOCALE/app.json), and so are
+ * the site data's once their translations have arrived (a file each, downloaded before a switch and on
+ * a first visit in that language; the originals meanwhile).
  */
 export function HomePage() {
   const { user } = useAuth();
   const t = useMessages(messages);
-  const { site, gallery, team, resources } = readSiteData();
+  const locale = useLocale();
+  const [, translationsArrived] = useState(0);
+  useEffect(() => addLanguagePreparer(loadSiteTranslations), []);
+  useEffect(() => {
+    let current = true;
+    loadSiteTranslations(locale).then(
+      () => current && translationsArrived((count) => count + 1),
+      (error: unknown) => console.warn(`The home page's texts in ${locale} could not be downloaded; they are shown as written.`, error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [locale]);
+  const { site, gallery, team, resources } = readSiteData(locale);
   usePageTitle('');
 
   return (

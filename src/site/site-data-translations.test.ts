@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../engine/index.ts';
-import { readSiteData, translatedSiteFiles } from './site-data.ts';
+import { loadSiteTranslations, readSiteData, translatedSiteFiles } from './site-data.ts';
 
 const files = import.meta.glob<unknown>('../../content/site/*.json', { eager: true, import: 'default' });
 const byName = Object.fromEntries(Object.entries(files).map(([path, value]) => [path.slice(path.lastIndexOf('/') + 1), value]));
@@ -32,8 +32,10 @@ describe('the site data in every language (content/site/<name>.<locale>.json)', 
       });
     }
 
-    it(`shows the home page's site data in ${locale}, ids, links and images as the original has them`, () => {
+    it(`shows the home page's site data in ${locale} once downloaded, ids, links and images as the original has them`, async () => {
       const english = readSiteData('en');
+      expect(readSiteData(locale)).toEqual(english);
+      await loadSiteTranslations(locale);
       const shown = readSiteData(locale);
       expect(shown.gallery.map(({ id, link, media }) => [id, link.href, media.src])).toEqual(english.gallery.map(({ id, link, media }) => [id, link.href, media.src]));
       expect(shown.gallery[0]!.title).not.toBe(english.gallery[0]!.title);

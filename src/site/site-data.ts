@@ -116,14 +116,32 @@ export function toSiteData(files: SiteFiles): SiteData {
   };
 }
 
-// Bundled at build time; a file not written yet is simply absent.
-const modules = import.meta.glob('../../content/site/*.json', { eager: true, import: 'default' });
+// Bundled at build time; a file not written yet is simply absent. The translations are files of their own,
+// downloaded by a reader of their language only ({@link loadSiteTranslations}).
+const modules = import.meta.glob(['../../content/site/*.json', '!../../content/site/*.*.json'], { eager: true, import: 'default' });
+const translationModules = import.meta.glob('../../content/site/*.*.json', { import: 'default' });
 
-/** Every file of `content/site/` as authored, originals and translations, keyed by file name. */
-const ALL_FILES: Readonly<Record<string, unknown>> = Object.fromEntries(Object.entries(modules).map(([path, value]) => [path.slice(path.lastIndexOf('/') + 1), value]));
+const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
 /** The site data files as authored, keyed by file name (validated against `schemas/site/` by the tests). */
-export const SITE_DATA_FILES = Object.fromEntries(Object.entries(ALL_FILES).filter(([name]) => name.split('.').length === 2)) as SiteFiles;
+export const SITE_DATA_FILES = Object.fromEntries(Object.entries(modules).map(([path, value]) => [fileName(path), value])) as SiteFiles;
+
+/** The translations downloaded so far, by language: file name → its texts. */
+const translationsByLocale = new Map<string, Record<string, unknown>>();
+
+/**
+ * Downloads the site data's translations into a language (`content/site/<name>.<locale>.json`), once;
+ * until then {@link readSiteData} shows the originals. A home page registers it as a language preparer,
+ * so a switch shows the new texts at once.
+ *
+ * @throws when a file cannot be downloaded
+ */
+export async function loadSiteTranslations(locale: string): Promise<void> {
+  if (locale === DEFAULT_LOCALE || translationsByLocale.has(locale)) return;
+  const files = Object.entries(translationModules).filter(([path]) => path.endsWith(`.${locale}.json`));
+  const loaded = await Promise.all(files.map(async ([path, load]) => [fileName(path), await load()] as const));
+  translationsByLocale.set(locale, Object.fromEntries(loaded));
+}
 
 /** A translation's texts, laid over the original's: objects merged key by key, a text replaced. */
 function overlay<T>(original: T, texts: unknown): T {
@@ -154,9 +172,14 @@ export function translatedSiteFiles(files: Readonly<Record<string, unknown>>, lo
 
 const cached = new Map<string, SiteData>();
 
-/** The site data of `content/site/`, as the home page shows it, in the reader's language (unless given). */
+/**
+ * The site data of `content/site/`, as the home page shows it, in the reader's language (unless given)
+ * once its translations are downloaded ({@link loadSiteTranslations}); the originals until then.
+ */
 export function readSiteData(locale: string = currentLocale()): SiteData {
-  let data = cached.get(locale);
-  if (!data) cached.set(locale, (data = toSiteData(locale === DEFAULT_LOCALE ? SITE_DATA_FILES : translatedSiteFiles(ALL_FILES, locale))));
+  const texts = translationsByLocale.get(locale);
+  const key = texts ? locale : DEFAULT_LOCALE;
+  let data = cached.get(key);
+  if (!data) cached.set(key, (data = toSiteData(texts ? translatedSiteFiles({ ...SITE_DATA_FILES, ...texts }, locale) : SITE_DATA_FILES)));
   return data;
 }

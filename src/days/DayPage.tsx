@@ -1,7 +1,7 @@
 import type { MDXContent } from 'mdx/types';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import messages from '../../content/locales/en/day.json';
-import frameMessages from '../../content/locales/en/frame.json';
+import frameMessages from '../../content/locales/en/bar.json';
 import { DEFAULT_LOCALE, useLocale, useMessages, type AnswersSession } from '../../engine/index.ts';
 import { addLanguagePreparer } from '../i18n/language.ts';
 import { usePageData, useSettled, type Loaded } from '../layout/loaded.ts';

@@ -1,4 +1,4 @@
-import messages from '../../content/locales/en/start.json';
+import messages from '../../content/locales/en/shell.json';
 import { languageName, useLocale, useMessages } from '../../engine/index.ts';
 import { useDeferredMenu } from '../layout/menus-loader.ts';
 import { GlobeIcon } from './GlobeIcon.tsx';

@@ -1,4 +1,4 @@
-import messages from '../../content/locales/en/frame.json';
+import messages from '../../content/locales/en/bar.json';
 import { useMessages } from '../../engine/index.ts';
 import type { ModulePage } from '../site/sections.ts';
 

@@ -1,4 +1,4 @@
-import messages from '../../content/locales/en/start.json';
+import messages from '../../content/locales/en/shell.json';
 import { useMessages } from '../../engine/index.ts';
 import { SITE_NAME } from '../site/site.ts';
 

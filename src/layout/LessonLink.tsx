@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes } from 'react';
 import { Link } from 'react-router';
-import messages from '../../content/locales/en/frame.json';
+import messages from '../../content/locales/en/bar.json';
 import { useMessages } from '../../engine/index.ts';
 
 /**

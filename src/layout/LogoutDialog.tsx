@@ -1,6 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import { useState, type RefObject } from 'react';
-import messages from '../../content/locales/en/frame.json';
+import messages from '../../content/locales/en/bar.json';
 import { useMessages } from '../../engine/index.ts';
 import { useAuth } from '../auth/auth-context.ts';
 

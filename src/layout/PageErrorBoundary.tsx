@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import messages from '../../content/locales/en/start.json';
+import messages from '../../content/locales/en/shell.json';
 import { useMessages } from '../../engine/index.ts';
 
 interface PageErrorBoundaryProps {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import messages from '../../content/locales/en/frame.json';
+import messages from '../../content/locales/en/bar.json';
 import { useMessages } from '../../engine/index.ts';
 
 export interface PageNavProps {

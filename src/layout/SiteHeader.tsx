@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import messages from '../../content/locales/en/frame.json';
+import messages from '../../content/locales/en/bar.json';
 import { useMessages } from '../../engine/index.ts';
 import { LanguageButton } from '../i18n/LanguageButton.tsx';
 import { LOGO_SRC, SITE_NAME } from '../site/site.ts';

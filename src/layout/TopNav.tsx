@@ -6,7 +6,7 @@ import { useAuth } from '../auth/auth-context.ts';
 import { DAYS, MODULE_PAGES } from '../site/days.ts';
 import type { ModulePage } from '../site/sections.ts';
 import { QUIZZES } from '../site/sections.ts';
-import messages from '../../content/locales/en/frame.json';
+import messages from '../../content/locales/en/bar.json';
 import { useMessages } from '../../engine/index.ts';
 import { useOptionalInbox } from './inbox-context.ts';
 import { loadMenus } from './menus-loader.ts';

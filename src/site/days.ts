@@ -1,6 +1,6 @@
 import { DAY_TITLES } from 'virtual:day-titles';
 import { PUBLISHED_DAYS } from 'virtual:published-days';
-import messages from '../../content/locales/en/frame.json';
+import messages from '../../content/locales/en/bar.json';
 import { currentLocale, DEFAULT_LOCALE, translator } from '../../engine/index.ts';
 import { dayPath } from '../routes.ts';
 import { STATIC_SECTIONS, type ModulePage } from './sections.ts';

@@ -1,4 +1,4 @@
-import messages from '../../content/locales/en/start.json';
+import messages from '../../content/locales/en/shell.json';
 // Not through engine/index.ts: the route table (src/routes.ts) imports this module, and the build runs the
 // route table in Node (scripts/route-preloads/route-modules.ts), where the engine's entry, with its
 // widgets and their stylesheets, does not load; the message module alone does.
@@ -21,7 +21,7 @@ export interface StaticSection extends ModulePage {
 
 const t = translator(messages);
 
-/** A page whose menu label is a message of content/locales/LOCALE/frame.json, read in the reader's language each time. */
+/** A page whose menu label is a message of content/locales/LOCALE/bar.json, read in the reader's language each time. */
 function titled<Page extends object>(page: Page, id: keyof typeof messages): Page & { readonly title: string } {
   return Object.defineProperty(page, 'title', { get: () => t(id), enumerable: true }) as Page & { readonly title: string };
 }

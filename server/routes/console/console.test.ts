@@ -377,6 +377,7 @@ describe.each(DATABASE_KINDS)('the facilitator console API (%s)', (kind) => {
       ['GET', '/api/facilitator/classes/'],
       ['POST', '/api/facilitator/classes/', { name: 'Sneaky' }],
       ['DELETE', `/api/facilitator/classes/${classId}/`, { confirm: 'Bio 10A' }],
+      ['PATCH', `/api/facilitator/classes/${classId}/`, { language: 'es' }],
       ['GET', `/api/facilitator/classes/${classId}/progress/`],
       ['POST', `/api/facilitator/classes/${classId}/students/`, { username: 'olly' }],
       ['DELETE', `/api/facilitator/classes/${classId}/students/${ana.id}/`],

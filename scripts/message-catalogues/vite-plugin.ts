@@ -1,5 +1,6 @@
 /**
- * Compiles the app's message catalogues as Vite imports them. It stands in for @lingui/vite-plugin, which
+ * Compiles the app's message catalogues as Vite imports them; tried first: Vite's own JSON import (it
+ * hands Lingui uncompiled ICU text) and @lingui/vite-plugin (not installable here). It stands in for @lingui/vite-plugin, which
  * compiles Lingui's own catalogue formats through its CLI and needs the Lingui Babel macro, whose Babel
  * peer range conflicts with this toolchain's; Vite's JSON import alone would hand Lingui uncompiled ICU
  * text, which its production build prints as it is (no placeholders, no plurals).

@@ -30,8 +30,9 @@ function reactFloorBytes(dist) {
  *   docs/decisions/011-first-visit-javascript.md is 1.10; with the message catalogues and the language
  *   control the build measures 1.127 (93.28 kB against 82.75 kB), and the factor is held there until the
  *   2.3 kB are won back (docs/decisions/023-the-reader-s-language.md, "Cost").
- * - every day the build has a lesson for (one rule, whatever the days are): at most 150 kB, the whole lesson engine included (react-hook-form, the widgets, the
- *   answers session and the lesson's own MDX); the drag layer of the ordering exercise, the dialogs and
+ * - every day the build has a lesson for (one rule, whatever the days are): at most 151 kB, the whole lesson engine included (react-hook-form, the widgets, the
+ *   answers session and the lesson's own MDX); 150 kB until a reader could peek at a block in the other
+ *   language, which costs each day 1.1 kB (docs/decisions/023-the-reader-s-language.md, "Cost"); the drag layer of the ordering exercise, the dialogs and
  *   the image viewer load when first wanted, not with the day.
  * - the other pages: just above what they measure, so any growth fails `npm test`.
  *
@@ -40,7 +41,7 @@ function reactFloorBytes(dist) {
  */
 const BUILD_DIR = process.env.STATIC_DIR ?? 'dist';
 const FLOOR_FACTOR = 1.13;
-const DAY_LIMIT = '150 KB';
+const DAY_LIMIT = '151 KB';
 const CSS_LIMIT = '25 KB';
 
 const manifest = readManifest(BUILD_DIR);

@@ -4,7 +4,7 @@ import rehypeSlug from 'rehype-slug';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkSectionize from 'remark-sectionize';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bootPaintFirst } from './scripts/boot-paint/vite-plugin.ts';
 import { chunkGroups } from './scripts/chunk-groups/vite-plugin.ts';
@@ -20,7 +20,9 @@ import { publishedDays } from './scripts/published-days/vite-plugin.ts';
 import { lazyImportsCollector } from './scripts/route-preloads/route-modules.ts';
 import { routePreloadsFile } from './scripts/route-preloads/vite-plugin.ts';
 import { contentLocales, translationLocales } from './scripts/translations/locales.ts';
+import { lessonPeeks, PEEK_QUERY, remarkPeek } from './scripts/translations/peek.ts';
 import { lessonMessages, remarkTranslation } from './scripts/translations/remark-translation.ts';
+import { readWidgetManifest } from './scripts/widget-manifest/manifest.ts';
 import { lessonWidgets } from './scripts/widget-manifest/vite-plugin.ts';
 
 /** Modules of this repository's `src/` and `engine/` (TypeScript), by absolute path. */
@@ -38,6 +40,18 @@ const LOCALES_DIR = `${import.meta.dirname}/content/locales`;
 const TRANSLATION = { defaultLocale: LOCALES.defaultLocale, notices: lessonMessages(LOCALES_DIR, translationLocales(LOCALES), 'lesson.untranslated') };
 /** A translated day's heading in its language, "Día 1 — …" (scripts/published-days/remark-day-heading.ts). */
 const DAY_HEADINGS = { headings: lessonMessages(LOCALES_DIR, translationLocales(LOCALES), 'lesson.dayHeading') };
+/** What a reader may peek at in the other language, and the words of each widget (scripts/translations/peek.ts). */
+const PEEK = { defaultLocale: LOCALES.defaultLocale, translationLocales: translationLocales(LOCALES), widgets: readWidgetManifest(import.meta.dirname) };
+
+/**
+ * The MDX compiler, which leaves a lesson imported for its peeks (`day-1.mdx?peek`) to `lessonPeeks`:
+ * @mdx-js/rollup reads the path without its query, and would compile that module's JavaScript as MDX.
+ */
+const MDX = mdx({
+  providerImportSource: '@mdx-js/react',
+  remarkPlugins: [remarkFrontmatter, [remarkTranslation, TRANSLATION], [remarkPeek, PEEK], [remarkDayHeading, DAY_HEADINGS], remarkGfm, remarkSectionize],
+  rehypePlugins: [rehypeSlug],
+});
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -48,7 +62,8 @@ function escapeRegExp(text: string): string {
  * `@mdx-js/react`'s provider, so lesson files need no imports (see engine/mdx-components.ts).
  * A day's YAML front matter (`remark-frontmatter`) names it, and gives its page the first heading
  * (scripts/published-days/remark-day-heading.ts). A translation (`day-1.es.mdx`) shows the original's
- * blocks it lacks or is behind on, under a notice (scripts/translations/remark-translation.ts).
+ * blocks it lacks or is behind on, under a notice (scripts/translations/remark-translation.ts), and each
+ * block a reader may show in the other language is wrapped in `<Peek>` (scripts/translations/peek.ts).
  * `remark-gfm` gives lessons Markdown pipe tables; `rehype-slug` gives every heading an id, so a lesson
  * can link within itself (`[the gene cards](#gene-cards)`); `remark-sectionize` wraps each heading and
  * what follows it, up to the next heading of its level, in a `<section>`, so a lesson renders a part at a
@@ -58,7 +73,9 @@ export default defineConfig({
   plugins: [
     // `vite dev`: a lesson or schema the content checker finds fault with shows its problems in the overlay.
     contentCheckInDev(import.meta.dirname),
-    { enforce: 'pre', ...mdx({ providerImportSource: '@mdx-js/react', remarkPlugins: [remarkFrontmatter, [remarkTranslation, TRANSLATION], [remarkDayHeading, DAY_HEADINGS], remarkGfm, remarkSectionize], rehypePlugins: [rehypeSlug] }) },
+    // `day-1.es.mdx?peek`: a lesson's blocks as HTML, for a reader of the other language to peek at.
+    lessonPeeks(PEEK),
+    { ...MDX, enforce: 'pre', transform: (code: string, id: string) => (id.endsWith(PEEK_QUERY) ? null : MDX.transform(code, id)) } as Plugin,
     // content/locales/*/*.json: each message catalogue compiled for Lingui as it is imported (engine/i18n/messages.ts).
     messageCatalogues(),
     react({ include: /\.(jsx|js|mdx|md|tsx|ts)$/ }),
@@ -118,6 +135,8 @@ export default defineConfig({
         // signed-in frame, the answers session, the lesson engine and each day's lesson; each small file
         // is compressed apart and costs a round trip on a school's Wi-Fi (scripts/chunk-groups/vite-plugin.ts).
         codeSplitting: { groups: CHUNKS.groups },
+        // A lesson's peeks (`day-1.es.mdx?peek`) would be named after the lesson: `peek-day-1.es-….js` says what it is.
+        chunkFileNames: (chunk) => (chunk.facadeModuleId?.endsWith(PEEK_QUERY) ? 'assets/peek-[name]-[hash].js' : 'assets/[name]-[hash].js'),
       },
       // Our own modules run nothing when imported (only their CSS does): a page that takes one export
       // from a barrel such as engine/index.ts gets that export's modules, not the whole engine.

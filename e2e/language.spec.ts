@@ -93,6 +93,37 @@ for (const viewport of [
       expect(answers?.geneQ1).toBe(TYPED);
       await expectNoSeriousAxeViolations(page);
     });
+
+    test('reading Spanish, a student shows a question in English in place from the keyboard, and hides it again; axe clean with it open', async ({ page }) => {
+      await signUp(page);
+      await page.evaluate(() => localStorage.setItem('helix.language', 'es'));
+      await page.goto('/sections/day-1');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Día 1 — /);
+      await expect(page.locator('.lesson-part--pending')).toHaveCount(0);
+      await geneQ1(page).fill(TYPED);
+      const peek = page.locator('.peek').filter({ has: geneQ1(page) }).getByRole('button', { name: 'Mostrar esta parte en inglés' });
+      await expect(peek).toHaveAttribute('aria-expanded', 'false');
+      // From the text box, the next stop of the keyboard is the control beside it.
+      await geneQ1(page).focus();
+      await page.keyboard.press('Tab');
+      await expect(peek).toBeFocused();
+      await page.keyboard.press('Enter');
+
+      await expect(peek).toHaveAttribute('aria-expanded', 'true');
+      const english = page.locator(`[id="${await peek.getAttribute('aria-controls')}"]`);
+      await expect(english.getByText('En inglés')).toBeVisible();
+      await expect(english.locator('[lang="en"]')).toContainText('In your own words, how is gene expression different from gene regulation?');
+      // The page stays Spanish, and the answer stays in its box.
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Día 1 — /);
+      await expect(geneQ1(page)).toHaveValue(TYPED);
+      await expect(peek).toBeFocused();
+      await expectNoSeriousAxeViolations(page);
+
+      await page.keyboard.press('Enter');
+      await expect(peek).toHaveAttribute('aria-expanded', 'false');
+      await expect(english).toBeHidden();
+    });
   });
 }
 

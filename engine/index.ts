@@ -27,6 +27,7 @@ export {
 } from './schema/index.ts';
 export { lessonComponents } from './mdx-components.ts';
 export { RenderWholeLesson } from './lesson/LessonSection.tsx';
+export { PeekSource, type PeekBlocks, type PeekLanguage } from './lesson/Peek.tsx';
 export { SavePill } from './widgets/save-pill/index.ts';
 export { LessonFileContext } from './widgets/widget-boundary/index.ts';
 

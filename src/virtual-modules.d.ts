@@ -27,3 +27,8 @@ declare module 'virtual:day-loaders' {
   export const lessons: Readonly<Record<number, Readonly<Record<string, () => Promise<unknown>>>>>;
   export const schemas: Readonly<Record<number, () => Promise<unknown>>>;
 }
+
+/** Per published day and language, the `import()` of the lesson's blocks as a reader of another language peeks at them (scripts/published-days/vite-plugin.ts). */
+declare module 'virtual:day-peeks' {
+  export const peeks: Readonly<Record<number, Readonly<Record<string, () => Promise<unknown>>>>>;
+}

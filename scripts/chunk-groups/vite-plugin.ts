@@ -118,6 +118,9 @@ export function chunkGroups({
         const groupNames = new Set(['frame', 'open-day', 'lesson-engine']);
         const groupModules = Object.fromEntries(
           chunks
+            // A file named after a group but made of a module imported with a query (a lesson's peeks,
+            // `day-1.mdx?peek`, named `day-1` by Rolldown) is not that group.
+            .filter(({ facadeModuleId }) => !facadeModuleId?.includes('?'))
             .filter(({ name, isEntry }) => isEntry || groupNames.has(name) || dayOfFile(`${name}.mdx`) !== null)
             .map(({ name, isEntry, moduleIds }) => [isEntry ? 'start' : name, moduleIds.map((id) => listedName(id, root)).sort()]),
         );

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { reloadWhenChanged } from '../virtual-modules/reload.ts';
 import { contentLocales } from '../translations/locales.ts';
+import { PEEK_QUERY } from '../translations/peek.ts';
 import { daysOf, type DayEntry } from './days.ts';
 
 /** The module the app imports the list from: `import { PUBLISHED_DAYS } from 'virtual:published-days'`. */
@@ -24,6 +25,14 @@ export const DAY_TITLES_MODULE = 'virtual:day-titles';
  * days are built, so a draft's lesson is neither downloaded nor kept offline.
  */
 export const DAY_LOADERS_MODULE = 'virtual:day-loaders';
+
+/**
+ * The module of the days' peeks, `import { peeks } from 'virtual:day-peeks'`: per published day and
+ * language, the `import()` of the lesson's blocks as a reader of another language peeks at them
+ * (`day-1.es.mdx?peek`, scripts/translations/peek.ts). Imported with `import()` itself at the first peek:
+ * its ten addresses are not worth every day's first visit.
+ */
+export const DAY_PEEKS_MODULE = 'virtual:day-peeks';
 
 /** An `import()` of a file's default export, by absolute path. */
 const loader = (path: string) => `() => import(${JSON.stringify(path)}).then((module) => module.default)`;
@@ -53,6 +62,16 @@ const MODULES = new Map<string, (days: DayEntry[], root: string) => string>([
       return `export const lessons = {\n${lessons.join('\n')}\n};\nexport const schemas = {\n${schemas.join('\n')}\n};\n`;
     },
   ],
+  [
+    `\0${DAY_PEEKS_MODULE}`,
+    (days, root) => {
+      const peeks = days.map((entry) => {
+        const loaders = lessonsByLocale(entry, root).map(([locale, { lesson }]) => `    ${JSON.stringify(locale)}: ${loader(`${join(root, lesson)}${PEEK_QUERY}`)},`);
+        return `  ${entry.day}: {\n${loaders.join('\n')}\n  },`;
+      });
+      return `export const peeks = {\n${peeks.join('\n')}\n};\n`;
+    },
+  ],
 ]);
 
 /**
@@ -72,7 +91,7 @@ export function publishedDaysIn(root: string): number[] {
 /**
  * Serves {@link PUBLISHED_DAYS_MODULE}, `export const PUBLISHED_DAYS = [1, 2, …]`,
  * {@link DAY_TITLES_MODULE}, `export const DAY_TITLES = { 1: { en: "Gene Regulation", es: "Regulación génica" }, … }`, and
- * {@link DAY_LOADERS_MODULE}, read from the files when a module is loaded;
+ * {@link DAY_LOADERS_MODULE} and {@link DAY_PEEKS_MODULE}, read from the files when a module is loaded;
  * under `vite dev` the drafts (`published: false`) too, so an author previews a day before publishing it.
  * The entry chunk, which every page downloads, needs only which days exist and their names (for its
  * routes and menus), not the lazy imports of the lessons and schemas that an `import.meta.glob` would

@@ -15,7 +15,7 @@ import { usePageTitle } from '../layout/use-page-title.ts';
 import { dayPath } from '../routes.ts';
 import { dayTitle } from '../site/days.ts';
 import { Lesson, type LessonProps } from './Lesson.tsx';
-import { loadDayLesson, type DayContent } from './registry.ts';
+import { dayPeekLanguage, loadDayLesson, type DayContent } from './registry.ts';
 import { takeDay, type OpenedDay } from './open-day.ts';
 
 /** What the day's loader hands the page, unresolved, so the page shows Loading at once. */
@@ -159,6 +159,7 @@ function SwitchableLesson({ day, content, session }: { day: number; content: Day
     [day],
   );
   const shown = lessons.get(locale) ?? content;
+  const peek = useMemo(() => dayPeekLanguage(day, shown.locale), [day, shown.locale]);
   useLayoutEffect(() => {
     const before = place.current;
     place.current = null;
@@ -174,6 +175,7 @@ function SwitchableLesson({ day, content, session }: { day: number; content: Day
       locale={shown.locale}
       whole={shown !== content}
       session={session}
+      peek={peek}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { MDXProvider } from '@mdx-js/react';
 import type { MDXContent } from 'mdx/types';
 import type { ReactNode } from 'react';
-import { AnswersForm, LessonFileContext, lessonComponents, RenderWholeLesson, SavePill, type AnswersSession } from '../../engine/index.ts';
+import { AnswersForm, LessonFileContext, lessonComponents, PeekSource, RenderWholeLesson, SavePill, type AnswersSession, type PeekLanguage } from '../../engine/index.ts';
 import { PageNav } from '../layout/PageNav.tsx';
 import { LessonLink } from '../layout/LessonLink.tsx';
 
@@ -25,6 +25,8 @@ export interface LessonProps {
   locale?: string;
   /** Render every part at once rather than a part at a time: the lesson replaced another language's (`RenderWholeLesson`). */
   whole?: boolean;
+  /** The lesson's other language, whose blocks a reader may peek at (`PeekSource`). Without it, no block offers a peek. */
+  peek?: PeekLanguage;
 }
 
 /**
@@ -35,14 +37,16 @@ export interface LessonProps {
  * @example
  * <Lesson file="content/days/day-1.mdx" Content={Lesson} session={session} />
  */
-export function Lesson({ file, Content, session, beside, locale, whole = false }: LessonProps) {
+export function Lesson({ file, Content, session, beside, locale, whole = false, peek }: LessonProps) {
   const lesson = (
     <main className="lesson" id="main" lang={locale}>
       <LessonFileContext.Provider value={file}>
         <RenderWholeLesson.Provider value={whole}>
-          <MDXProvider components={components}>
-            <Content />
-          </MDXProvider>
+          <PeekSource.Provider value={peek ?? null}>
+            <MDXProvider components={components}>
+              <Content />
+            </MDXProvider>
+          </PeekSource.Provider>
         </RenderWholeLesson.Provider>
       </LessonFileContext.Provider>
     </main>

@@ -1,7 +1,8 @@
 import type { MDXContent } from 'mdx/types';
+import { DAY_TITLES } from 'virtual:day-titles';
 import { lessons, schemas } from 'virtual:day-loaders';
 import { PUBLISHED_DAYS } from 'virtual:published-days';
-import { DEFAULT_LOCALE, type AnswersSchema } from '../../engine/index.ts';
+import { DEFAULT_LOCALE, LOCALES, type AnswersSchema, type PeekBlocks, type PeekLanguage } from '../../engine/index.ts';
 
 /**
  * The published days' lessons and schemas: `content/days/day-N.mdx` with `schemas/day-N.schema.json`, one
@@ -40,6 +41,29 @@ export async function loadDayLesson(day: number, locale: string): Promise<{ Less
   const shown = byLocale[locale] ? locale : DEFAULT_LOCALE;
   const load = byLocale[shown];
   return load ? { Lesson: await load(), locale: shown } : null;
+}
+
+/**
+ * A day's lesson's other language, for a reader of `locale` to peek at its blocks (engine/lesson/Peek.tsx):
+ * the original's language beside a translation, the first translation beside the original (the same rule
+ * as the build's, scripts/translations/peek.ts). Its blocks are a small file of their own, HTML by the
+ * original block's number, downloaded at the first peek with the list of those files (`virtual:day-peeks`).
+ *
+ * @param locale - the language the lesson is shown in
+ * @returns the other language and its loader, or undefined when there is none
+ */
+export function dayPeekLanguage(day: number, locale: string): PeekLanguage | undefined {
+  const languages = Object.keys(DAY_TITLES[day] ?? {});
+  const language = locale === DEFAULT_LOCALE ? LOCALES.find((each) => each !== DEFAULT_LOCALE && languages.includes(each)) : DEFAULT_LOCALE;
+  if (language === undefined) return undefined;
+  return {
+    language,
+    blocks: async () => {
+      const { peeks } = await import('virtual:day-peeks');
+      const load = peeks[day]?.[language] as (() => Promise<PeekBlocks>) | undefined;
+      return load ? load() : {};
+    },
+  };
 }
 
 /**

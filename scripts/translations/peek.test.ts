@@ -1,0 +1,102 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { evaluate } from '@mdx-js/mdx';
+import { createElement, type ReactNode } from 'react';
+import * as runtime from 'react/jsx-runtime';
+import { renderToStaticMarkup } from 'react-dom/server';
+import remarkFrontmatter from 'remark-frontmatter';
+import { VFile } from 'vfile';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readWidgetManifest } from '../widget-manifest/manifest.ts';
+import { blockHash, blockMark } from './blocks.ts';
+import { lessonPeeks, remarkPeek } from './peek.ts';
+import { remarkTranslation } from './remark-translation.ts';
+
+const REPOSITORY = join(import.meta.dirname, '..', '..');
+const OPTIONS = { defaultLocale: 'en', translationLocales: ['es'], widgets: readWidgetManifest(REPOSITORY) };
+
+const INTRO = 'Genes are instructions.';
+const QUESTION = '<FreeText name="q1" label="What is a gene?" />';
+const PICTURE = '<ImageOverlay src="/images/lac.webp" alt="The lac operon" caption="Off and on" />';
+const LAST = 'Proteins do the work.';
+
+/** The Spanish of the blocks, each marked with the English it translates (or with a stale mark). */
+function spanish({ lastMark = blockHash(LAST) } = {}): string {
+  return [
+    blockMark('en', blockHash(INTRO)),
+    'Los genes son instrucciones.',
+    '',
+    blockMark('en', blockHash(QUESTION)),
+    '<FreeText name="q1" label="¿Qué es un gen?" />',
+    '',
+    blockMark('en', blockHash(PICTURE)),
+    '<ImageOverlay src="/images/lac.webp" alt="El operón lac" caption="Apagado y encendido" />',
+    '',
+    blockMark('en', lastMark),
+    'Las proteínas hacen el trabajo.',
+    '',
+  ].join('\n');
+}
+
+/** A lesson compiled as the build compiles it (translation first, then the peeks), as HTML; `<Peek>` drawn as `<peek block>`. */
+async function compiled(path: string): Promise<string> {
+  const { default: Content } = await evaluate(new VFile({ path, value: readFileSync(path, 'utf8') }), {
+    ...runtime,
+    remarkPlugins: [remarkFrontmatter, [remarkTranslation, { defaultLocale: 'en', notices: { es: 'Esta parte aún no está traducida.' } }], [remarkPeek, OPTIONS]],
+  });
+  const stub = (tag: string) => (props: Record<string, unknown> & { children?: ReactNode }) => createElement(tag === 'Peek' ? 'peek' : 'section', { 'data-block': props.block }, props.children);
+  return renderToStaticMarkup(createElement(Content, { components: { Peek: stub('Peek'), FreeText: stub('FreeText'), ImageOverlay: stub('ImageOverlay') } }));
+}
+
+/** The module `lessonPeeks` serves for `<path>?peek`, evaluated: HTML by block number. */
+function peeksOf(path: string): Record<string, string> {
+  const plugin = lessonPeeks(OPTIONS);
+  const transform = plugin.transform as unknown as (this: { addWatchFile: (file: string) => void }, code: string, id: string) => { code: string } | null;
+  const result = transform.call({ addWatchFile: () => {} }, '', `${path}?peek`);
+  return JSON.parse(result!.code.replace(/^export default /, '').replace(/;\n$/, '')) as Record<string, string>;
+}
+
+let folder: string;
+beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), 'helix-peek-'));
+  writeFileSync(join(folder, 'day-1.mdx'), [INTRO, QUESTION, PICTURE, LAST].join('\n\n'));
+});
+afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+describe('peeking at the other language', () => {
+  it('wraps each translated paragraph, question and picture in both languages under the same block number', async () => {
+    writeFileSync(join(folder, 'day-1.es.mdx'), spanish());
+    const english = await compiled(join(folder, 'day-1.mdx'));
+    const translated = await compiled(join(folder, 'day-1.es.mdx'));
+    expect(english.match(/<peek data-block="(\d+)">/g)).toEqual(['<peek data-block="0">', '<peek data-block="1">', '<peek data-block="2">', '<peek data-block="3">']);
+    expect(translated.match(/<peek data-block="(\d+)">/g)).toEqual(english.match(/<peek data-block="(\d+)">/g));
+    expect(translated).toMatch(/<peek data-block="0"><p>Los genes son instrucciones.<\/p><\/peek>/);
+  });
+
+  it('serves each language its blocks as HTML by number: a question as its prompt, a picture as its words, never its address', () => {
+    writeFileSync(join(folder, 'day-1.es.mdx'), spanish());
+    expect(peeksOf(join(folder, 'day-1.es.mdx'))).toEqual({
+      0: '<p>Los genes son instrucciones.</p>',
+      1: '<p>¿Qué es un gen?</p>',
+      2: '<p>El operón lac</p><p>Apagado y encendido</p>',
+      3: '<p>Las proteínas hacen el trabajo.</p>',
+    });
+    expect(peeksOf(join(folder, 'day-1.mdx'))[1]).toBe('<p>What is a gene?</p>');
+  });
+
+  it('offers no peek at a block whose English changed since it was translated: the English is shown, under the notice', async () => {
+    writeFileSync(join(folder, 'day-1.es.mdx'), spanish({ lastMark: '00000000' }));
+    const english = await compiled(join(folder, 'day-1.mdx'));
+    const translated = await compiled(join(folder, 'day-1.es.mdx'));
+    expect(english).not.toContain('data-block="3"');
+    expect(translated).not.toContain('data-block="3"');
+    expect(translated).toContain('Proteins do the work.');
+    expect(peeksOf(join(folder, 'day-1.mdx'))).not.toHaveProperty('3');
+  });
+
+  it('offers none in a lesson with no translation', async () => {
+    expect(await compiled(join(folder, 'day-1.mdx'))).not.toContain('<peek');
+    expect(peeksOf(join(folder, 'day-1.mdx'))).toEqual({});
+  });
+});

@@ -55,8 +55,6 @@ async function englishOn(page: Page): Promise<string[]> {
   });
 }
 
-// Day 1 is not walked yet: its ordering exercise shows the steps as the answers store them, in English,
-// until OrderSteps can show a translated label for each stored step.
 test('a student reading Spanish sees no English on /login, the home page, the profile, the inbox and the bar', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Language: English' }).click();
@@ -77,4 +75,28 @@ test('a student reading Spanish sees no English on /login, the home page, the pr
     if (path === '/inbox') await page.getByRole('button', { name: /Bienvenida/ }).first().click();
     expect(await englishOn(page), path).toEqual([]);
   }
+});
+
+test('a student reading Spanish sees no English on Day 1, from its first part to its last', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/sections/day-1');
+  await page.getByRole('button', { name: 'Language: English' }).click();
+  await page.getByRole('menuitemradio', { name: 'Español' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Día 1 — /);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+
+  // The lesson's parts arrive one at a time after the first two, and the ordering exercise's drag layer
+  // (with what dnd-kit reads to screen readers) when it comes near the screen: go down the whole lesson.
+  await expect(page.locator('.lesson-part--pending')).toHaveCount(0);
+  const exercise = page.getByRole('group', { name: 'Ordena los pasos para encender un gen' });
+  await exercise.scrollIntoViewIfNeeded();
+  await expect(exercise).toHaveAttribute('data-drag', 'ready');
+  await expect(exercise.getByRole('button', { name: 'Transcripción', exact: true })).toBeVisible();
+  for (let top = 0; top < (await page.evaluate(() => document.documentElement.scrollHeight)); top += 600) {
+    await page.evaluate((y) => window.scrollTo(0, y), top);
+  }
+  // A widget whose code comes apart reads "Cargando…" until it arrives, and then shows its own texts.
+  await expect(page.locator('.lazy-widget')).toHaveCount(0);
+
+  expect(await englishOn(page), '/sections/day-1').toEqual([]);
 });

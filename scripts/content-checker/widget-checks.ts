@@ -32,8 +32,9 @@ export interface LessonSchema {
 /**
  * Checks every widget of one page against the widget manifest: a tag the manifest does not declare is
  * refused with the list of known tags; binding widgets name a field of the day's schema that has the
- * shape their manifest says; no field is bound twice; and each prop the manifest requires is there and
- * readable as its kind says (rules 1, 3 and 4 of `checkContent`). A page without a schema (a section
+ * shape their manifest says; no field is bound twice; each prop the manifest requires is there and
+ * readable as its kind says, and each optional prop it declares is, when given (rules 1, 3 and 4 of
+ * `checkContent`). A page without a schema (a section
  * page) may hold no binding widget. Lowercase tags are HTML and are not checked.
  *
  * @param lesson - the parsed page
@@ -61,7 +62,9 @@ export function checkWidgets(lesson: Lesson, lessonSchema: LessonSchema | undefi
     }
     const binding = widget.binds !== null && lessonSchema ? checkBinding(use, widget.binds, lessonSchema, report) : undefined;
     if (binding) bindings.push(binding.binding);
-    for (const [prop, kind] of Object.entries(widget.props)) checkProp(use, widget, prop, kind, { field: binding?.node, lessonSchema }, report);
+    const context = { field: binding?.node, fieldName: binding?.binding.path, lessonSchema };
+    for (const [prop, kind] of Object.entries(widget.props)) checkProp(use, widget, prop, kind, context, report);
+    for (const [prop, kind] of Object.entries(widget.optionalProps)) if (attributeOf(use, prop) !== undefined) checkProp(use, widget, prop, kind, context, report);
   }
 
   bindings.forEach((binding, index) => {
@@ -73,13 +76,14 @@ export function checkWidgets(lesson: Lesson, lessonSchema: LessonSchema | undefi
   return { problems, bindings };
 }
 
-/** What a prop's check may need besides the prop: the bound field's schema, and the day's schema. */
+/** What a prop's check may need besides the prop: the bound field's schema and dotted path, and the day's schema. */
 interface PropContext {
   field: AnswersSchema | undefined;
+  fieldName: string | undefined;
   lessonSchema: LessonSchema | undefined;
 }
 
-function checkProp(use: ElementUse, widget: WidgetManifestEntry, prop: string, kind: PropKind, { field, lessonSchema }: PropContext, report: Report) {
+function checkProp(use: ElementUse, widget: WidgetManifestEntry, prop: string, kind: PropKind, { field, fieldName, lessonSchema }: PropContext, report: Report) {
   const value = attributeOf(use, prop);
   const missing = value === undefined ? `no ${prop}` : foundValue(value);
   switch (kind) {
@@ -101,6 +105,10 @@ function checkProp(use: ElementUse, widget: WidgetManifestEntry, prop: string, k
       return;
     case 'images':
       checkImages(use, prop, report);
+      return;
+    case 'step-labels':
+      // A field without `available` is reported by the binding's check already.
+      if (field?.properties?.available && fieldName !== undefined && lessonSchema) checkStepLabels(use, prop, { field, fieldName, file: lessonSchema.file }, report);
       return;
   }
 }
@@ -226,4 +234,26 @@ function checkImages(use: ElementUse, prop: string, report: Report) {
     if (!isText(alt)) report(use, `${where} to have alt text saying what it shows`, alt === undefined ? 'no alt' : shown(alt));
     if (!isText(caption)) report(use, `${where} to have a caption`, caption === undefined ? 'no caption' : shown(caption));
   });
+}
+
+/**
+ * Checks an ordering exercise's labels (`stepLabels={{ "Translation": "Traducción" }}`): an object whose
+ * keys are the steps of the bound field (its `available` default, the steps as the answers store them),
+ * each step with a non-empty label (docs/authoring.md, "Translating a day").
+ */
+function checkStepLabels(use: ElementUse, prop: string, { field, fieldName, file }: { field: AnswersSchema; fieldName: string; file: string }, report: Report) {
+  const labels = attributeOf(use, prop);
+  const defaults = field.properties?.available?.default;
+  const steps = Array.isArray(defaults) ? defaults.filter((step): step is string => typeof step === 'string') : [];
+  const listed = steps.map((step) => shown(step)).join(', ');
+  if (typeof labels !== 'object' || labels === null || Array.isArray(labels)) {
+    report(use, `${prop} as an object giving each step of "${fieldName}" its label, e.g. ${prop}={{ ${shown(steps[0] ?? 'Step')}: "…" }}`, foundValue(labels));
+    return;
+  }
+  for (const [step, label] of Object.entries(labels)) {
+    if (!steps.includes(step)) report(use, `${prop} keyed by the steps of "${fieldName}" in ${file} (${listed})`, `${shown(step)}, which is not one of them`);
+    else if (!isText(label)) report(use, `a non-empty label for ${shown(step)} in ${prop}`, shown(label));
+  }
+  const unlabelled = steps.filter((step) => !Object.hasOwn(labels, step));
+  if (unlabelled.length > 0) report(use, `${prop} to give every step of "${fieldName}" in ${file} a label`, `none for ${unlabelled.map((step) => shown(step)).join(', ')}`);
 }

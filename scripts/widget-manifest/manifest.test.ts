@@ -46,6 +46,12 @@ describe('the widget manifest', () => {
     expect(() => readWidgetManifest(root, ['engine/widgets'])).toThrow(/FreeText\.widget\.json does not match .*must have required property 'question'/);
   });
 
+  it('reads the props a lesson may leave out, and none when the manifest declares none', () => {
+    const entries = readWidgetManifest(repository);
+    expect(entries.find(({ tag }) => tag === 'OrderSteps')?.optionalProps).toEqual({ stepLabels: 'step-labels' });
+    expect(entries.find(({ tag }) => tag === 'FreeText')?.optionalProps).toEqual({});
+  });
+
   it('refuses one tag declared twice', () => {
     const root = widgetsRepository({ 'free-text/FreeText.widget.json': freeText, 'other/FreeText.widget.json': freeText });
     expect(() => readWidgetManifest(root, ['engine/widgets'])).toThrow('<FreeText> is declared twice: engine/widgets/free-text/FreeText.widget.json and engine/widgets/other/FreeText.widget.json');

@@ -9,8 +9,8 @@ import { dirname, join, relative } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import widgetSchema from '../../engine/widgets/widget.schema.json' with { type: 'json' };
 
-/** How the content checker reads a required prop (engine/widgets/widget.schema.json, `props`). */
-export type PropKind = 'text' | 'list' | 'options' | 'two-options' | 'columns' | 'fields' | 'images';
+/** How the content checker reads a prop (engine/widgets/widget.schema.json, `$defs.propKind`). */
+export type PropKind = 'text' | 'list' | 'options' | 'two-options' | 'columns' | 'fields' | 'images' | 'step-labels';
 
 /** A prop holding an address shown in a frame, or (with `key`) a list of objects each holding one. */
 export interface FramedProp {
@@ -42,6 +42,8 @@ export interface WidgetManifestEntry {
   binds: FieldShape | null;
   /** Required props by name, with how each is checked. */
   props: Readonly<Record<string, PropKind>>;
+  /** Props a lesson may leave out, by name, with how each is checked when given; `{}` when the manifest declares none. */
+  optionalProps: Readonly<Record<string, PropKind>>;
   /** `lesson`: with the lesson engine's code; `lazy`: a file of its own, fetched when first rendered. */
   loading: 'lesson' | 'lazy';
   /** Where it keeps addresses shown in a frame: a prop with one address, or a prop with a list of objects and each one's key. */
@@ -100,8 +102,16 @@ export function readWidgetManifest(root: string, folders: readonly string[] = WI
     const tag = MANIFEST_FILE.exec(path.split(/[/\\]/).at(-1) ?? '')![1]!;
     const earlier = entries.get(tag);
     if (earlier) throw new WidgetManifestError(`<${tag}> is declared twice: ${earlier.file} and ${file}`);
-    const { description, binds, props, loading, frames = [], question } = data as Omit<WidgetManifestEntry, 'tag' | 'file' | 'folder' | 'frames'> & { frames?: FramedProp[] };
-    entries.set(tag, { tag, description, binds, props, loading, frames, ...(question ? { question } : {}), file, folder: relative(root, dirname(path)) });
+    const {
+      description,
+      binds,
+      props,
+      optionalProps = {},
+      loading,
+      frames = [],
+      question,
+    } = data as Omit<WidgetManifestEntry, 'tag' | 'file' | 'folder' | 'frames' | 'optionalProps'> & { frames?: FramedProp[]; optionalProps?: Record<string, PropKind> };
+    entries.set(tag, { tag, description, binds, props, optionalProps, loading, frames, ...(question ? { question } : {}), file, folder: relative(root, dirname(path)) });
   }
   return [...entries.values()].sort((a, b) => a.tag.localeCompare(b.tag));
 }

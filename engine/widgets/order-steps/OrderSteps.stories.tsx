@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { withAnswers, withReadOnlyAnswers } from '../../storybook/with-answers.tsx';
 import { OrderSteps } from './OrderSteps.tsx';
-import { STORY_STEPS as steps, orderStepsStorySchema as schema } from './story-schema.ts';
+import { STORY_STEP_LABELS, STORY_STEPS as steps, orderStepsStorySchema as schema } from './story-schema.ts';
 
 const meta = {
   title: 'Widgets/OrderSteps',
@@ -36,6 +36,15 @@ export const ReadOnly: Story = { decorators: [withReadOnlyAnswers(schema, PARTLY
 /** Every step placed: "Steps" is empty and offers a place to drop a step back. */
 export const Complete: Story = {
   decorators: [withAnswers(schema, { dnd: { available: [], ordered: steps, orderSize: 5 } })],
+};
+
+/**
+ * A translated day: each step shows its label (`stepLabels`, here in Spanish), in the cards, the buttons'
+ * names and what a move announces, while the answers store the English step.
+ */
+export const TranslatedSteps: Story = {
+  args: { label: 'Ordena los pasos para encender un gen', stepLabels: STORY_STEP_LABELS },
+  decorators: [withAnswers(schema, PARTLY_ORDERED)],
 };
 
 /**

@@ -10,13 +10,13 @@ import { storySchema, storyText } from '../../storybook/story-schema.ts';
 import { seriousAxeViolations } from '../../test/axe.ts';
 import { OrderSteps } from './OrderSteps.tsx';
 import * as stories from './OrderSteps.stories.tsx';
-import { STORY_STEPS, orderStepsStorySchema } from './story-schema.ts';
+import { STORY_STEP_LABELS, STORY_STEPS, orderStepsStorySchema } from './story-schema.ts';
 
 const ORDER_STEPS_INSTRUCTIONS =
   'To move this step, press Space to pick it up. Use the arrow keys to move it to another place, in either list. ' +
   'Press Space again to drop it, or Escape to cancel. The buttons with each step do the same without dragging.';
 
-const { Empty, PartlyOrdered, Complete, RestoredWithLostStep, KeyboardOnly, NarrowScreen } = composeStories(stories);
+const { Empty, PartlyOrdered, Complete, RestoredWithLostStep, KeyboardOnly, NarrowScreen, TranslatedSteps } = composeStories(stories);
 
 const stepsList = () => screen.getByRole('list', { name: 'Steps' });
 const orderList = () => screen.getByRole('list', { name: 'Your order' });
@@ -258,6 +258,65 @@ describe('OrderSteps', () => {
     });
   });
 
+  describe('with step labels, as a translated day gives them', () => {
+    it('shows each step by its label, and names its handle and buttons with it', () => {
+      render(<TranslatedSteps />);
+      expect(stepTexts()).toEqual(['Se fabrica el ARNm', 'Traducción', 'Se fabrica la proteína']);
+      expect(slots()).toEqual(['La ARN polimerasa se une al factor de transcripción positivo', '2Drop step 2 here', 'Transcripción', '4Drop step 4 here', '5Drop step 5 here']);
+      expect(screen.getByRole('button', { name: 'Traducción' })).toHaveAccessibleDescription(ORDER_STEPS_INSTRUCTIONS);
+      expect(screen.getByRole('button', { name: 'Add Traducción to Your order' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Move Transcripción up' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Move Transcripción down' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Remove Transcripción' })).toBeInTheDocument();
+      for (const step of STORY_STEPS) expect(screen.queryByText(step)).not.toBeInTheDocument();
+    });
+
+    it('announces a keyboard move by the label, and stores the step', async () => {
+      layOut('side by side');
+      const save = vi.fn<StorySave>().mockResolvedValue(undefined);
+      const user = userEvent.setup();
+      await renderWithDragLayer(
+        <AnswersForm session={storySession(orderStepsStorySchema, undefined, save, { debounceMs: 0 })}>
+          <OrderSteps name="dnd" label="Ordena los pasos" stepLabels={STORY_STEP_LABELS} />
+        </AnswersForm>,
+      );
+      screen.getByRole('button', { name: 'Transcripción' }).focus();
+
+      await user.keyboard(' ');
+      expect(await screen.findByText('Picked up Transcripción. It is in place 2 of Steps.')).toBeInTheDocument();
+      // The card that follows the keyboard (aria-hidden) shows the label too.
+      expect(screen.queryByText('Transcription')).not.toBeInTheDocument();
+      await user.keyboard('{ArrowRight}');
+      expect(await screen.findByText('Transcripción is over slot 2 of Your order.')).toBeInTheDocument();
+      await user.keyboard(' ');
+      expect(await screen.findByText('Transcripción dropped into slot 2 of Your order.')).toBeInTheDocument();
+      expect(slots()[1]).toBe('Transcripción');
+
+      await waitFor(() => expect(save).toHaveBeenCalled());
+      expect(save.mock.calls.at(-1)![0]).toEqual({
+        dnd: {
+          available: ['RNA polymerase binds to the positive transcription factor', 'mRNA is created', 'Translation', 'Protein is created'],
+          ordered: ['', 'Transcription', '', '', ''],
+          orderSize: 5,
+        },
+      });
+    });
+
+    it('says where a button moved the step by its label, and stores the step', async () => {
+      const save = vi.fn<StorySave>().mockResolvedValue(undefined);
+      const user = userEvent.setup();
+      await renderWithDragLayer(
+        <AnswersForm session={storySession(orderStepsStorySchema, undefined, save, { debounceMs: 0 })}>
+          <OrderSteps name="dnd" label="Ordena los pasos" stepLabels={STORY_STEP_LABELS} />
+        </AnswersForm>,
+      );
+      await user.click(screen.getByRole('button', { name: 'Add Traducción to Your order' }));
+      expect(screen.getByText('Traducción moved to slot 1 of Your order.')).toBeInTheDocument();
+      await waitFor(() => expect(save).toHaveBeenCalled());
+      expect(save.mock.calls.at(-1)![0]).toMatchObject({ dnd: { ordered: ['Translation', '', '', '', ''] } });
+    });
+  });
+
   describe('when a saved order lost a step', () => {
     it('shows the lost step back in "Steps", and a duplicated step once', () => {
       render(<RestoredWithLostStep />);
@@ -313,6 +372,7 @@ describe('OrderSteps', () => {
     ['RestoredWithLostStep', RestoredWithLostStep],
     ['KeyboardOnly', KeyboardOnly],
     ['NarrowScreen', NarrowScreen],
+    ['TranslatedSteps', TranslatedSteps],
   ])('has no serious accessibility violation when %s', async (_state, Story) => {
     const { container } = render(<Story />);
     expect(await seriousAxeViolations(container)).toEqual([]);

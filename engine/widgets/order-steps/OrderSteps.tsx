@@ -17,6 +17,23 @@ export interface OrderStepsProps {
   name: string;
   /** The instruction shown above both lists; it also names the group, e.g. "Put the steps in order". */
   label: string;
+  /**
+   * What a student sees and hears for each step, by the step as the answers store it, e.g.
+   * `{ "Translation": "Traducción" }` in a translated day (docs/authoring.md, "Translating a day"). The
+   * answers keep the stored step, so they are one object whatever the language. Absent, or a step without
+   * a non-empty label: the step is shown as stored.
+   */
+  stepLabels?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The text shown for a stored step: its label in `stepLabels`, or the step itself.
+ *
+ * @example stepLabel({ Translation: 'Traducción' }, 'Translation') // 'Traducción'
+ */
+function stepLabel(stepLabels: Readonly<Record<string, string>> | undefined, step: string): string {
+  const label = stepLabels && Object.hasOwn(stepLabels, step) ? stepLabels[step] : undefined;
+  return typeof label === 'string' && label.trim() !== '' ? label : step;
 }
 
 /** Thrown when `name` is not an ordering-exercise field: an authoring mistake, reported with what was found. */
@@ -143,9 +160,10 @@ const SORTABLE_LOAD_MARGIN = '800px 0px';
  *   anyone who cannot drag (WCAG 2.2, 2.5.7 Dragging Movements).
  *
  * Screen readers hear the step's text and the place ("Transcription is over slot 2 of Your order."),
- * never an internal id. The page auto-scrolls when a step is dragged within 25% of the window's edge,
- * at most 28 px per step of 16 ms; the drop animates for 400 ms, or not at all when the student asks
- * for reduced motion.
+ * never an internal id. With `stepLabels`, every text naming a step (the card, its handle's and buttons'
+ * names, the announcements) is its label, while the answers store the step. The page auto-scrolls when a
+ * step is dragged within 25% of the window's edge, at most 28 px per step of 16 ms; the drop animates for
+ * 400 ms, or not at all when the student asks for reduced motion.
  *
  * In a read-only form both lists show the saved order as plain text: no drag handle, no buttons, no
  * drop places, and empty slots read "Slot N: empty".
@@ -162,8 +180,9 @@ const SORTABLE_LOAD_MARGIN = '800px 0px';
  * @throws UnknownAnswerFieldError when the day's schema has no field `name`
  * @throws OrderStepsFieldError when the field is not `{ available, ordered, orderSize }`
  * @example <OrderSteps name="dnd" label="Put the steps in order" />
+ * @example <OrderSteps name="dnd" label="Ordena los pasos" stepLabels={{ "Translation": "Traducción", "Transcription": "Transcripción" }} />
  */
-export function OrderSteps({ name, label }: OrderStepsProps) {
+export function OrderSteps({ name, label, stepLabels }: OrderStepsProps) {
   const { value: raw, readOnly, onChange, schema } = useAnswerField<unknown>(name, 'OrderSteps');
   if (!schema.properties?.available || !schema.properties.ordered) throw new OrderStepsFieldError(name, schema);
   const schemaSteps = schema.properties.available.default;
@@ -181,6 +200,7 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
   const instructionsId = useId();
   const sortable = useDragLayer(rootRef, !readOnly);
   const t = useMessages(messages);
+  const labelOf = useCallback((step: string) => stepLabel(stepLabels, step), [stepLabels]);
   const describe = useCallback((location: StepLocation) => describePlace(location, valueRef.current.available.length, t), [t]);
   const stepsListName = t('orderSteps.stepsList');
   const orderListName = t('orderSteps.orderList');
@@ -210,7 +230,7 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
     const place = move(step, to);
     if (!place) return;
     focusRequest.current = { id: idOf(step), control };
-    setStatus(t('orderSteps.moved', { step, place }));
+    setStatus(t('orderSteps.moved', { step: labelOf(step), place }));
   }
 
   const firstEmptySlot = value.ordered.indexOf('');
@@ -229,9 +249,9 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
         <List id="available" items={value.available.map(idOf)}>
           <ul className="order-steps__list" aria-labelledby={stepsId}>
             {value.available.map((step) => (
-              <Place key={idOf(step)} id={idOf(step)} step={step} readOnly={readOnly} handleProps={plainHandle}>
+              <Place key={idOf(step)} id={idOf(step)} step={step} text={labelOf(step)} readOnly={readOnly} handleProps={plainHandle}>
                 {firstEmptySlot !== -1 && !readOnly ? (
-                  <ActionButton id={idOf(step)} control="add" label={t('orderSteps.addLabel', { step, list: orderListName })} onClick={() => moveWithButton(step, { list: 'ordered', index: firstEmptySlot }, 'handle')}>
+                  <ActionButton id={idOf(step)} control="add" label={t('orderSteps.addLabel', { step: labelOf(step), list: orderListName })} onClick={() => moveWithButton(step, { list: 'ordered', index: firstEmptySlot }, 'handle')}>
                     {t('orderSteps.add')}
                   </ActionButton>
                 ) : null}
@@ -248,22 +268,22 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
         <List id="ordered" items={orderIds}>
           <ol className="order-steps__list" aria-labelledby={orderId}>
             {value.ordered.map((step, index) => (
-              <Place key={orderIds[index]} id={orderIds[index]!} step={step} slot={index + 1} readOnly={readOnly} handleProps={plainHandle}>
+              <Place key={orderIds[index]} id={orderIds[index]!} step={step} text={labelOf(step)} slot={index + 1} readOnly={readOnly} handleProps={plainHandle}>
                 {readOnly ? null : (
                   <>
-                    <ActionButton id={idOf(step)} control="up" label={t('orderSteps.moveUpLabel', { step })} disabled={index === 0} onClick={() => moveWithButton(step, { list: 'ordered', index: index - 1 }, 'up')}>
+                    <ActionButton id={idOf(step)} control="up" label={t('orderSteps.moveUpLabel', { step: labelOf(step) })} disabled={index === 0} onClick={() => moveWithButton(step, { list: 'ordered', index: index - 1 }, 'up')}>
                       <Arrow direction="up" />
                     </ActionButton>
                     <ActionButton
                       id={idOf(step)}
                       control="down"
-                      label={t('orderSteps.moveDownLabel', { step })}
+                      label={t('orderSteps.moveDownLabel', { step: labelOf(step) })}
                       disabled={index === value.orderSize - 1}
                       onClick={() => moveWithButton(step, { list: 'ordered', index: index + 1 }, 'down')}
                     >
                       <Arrow direction="down" />
                     </ActionButton>
-                    <ActionButton id={idOf(step)} control="remove" label={t('orderSteps.removeLabel', { step })} onClick={() => moveWithButton(step, { list: 'available', index: value.available.length }, 'handle')}>
+                    <ActionButton id={idOf(step)} control="remove" label={t('orderSteps.removeLabel', { step: labelOf(step) })} onClick={() => moveWithButton(step, { list: 'available', index: value.available.length }, 'handle')}>
                       {t('orderSteps.remove')}
                     </ActionButton>
                   </>
@@ -292,6 +312,7 @@ export function OrderSteps({ name, label }: OrderStepsProps) {
         <sortable.DragArea
           readOnly={readOnly}
           instructions={instructions}
+          labelOf={labelOf}
           describePlace={describe}
           onMove={move}
           onDragging={(step) => {

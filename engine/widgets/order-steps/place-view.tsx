@@ -6,8 +6,10 @@ import { useMessages } from '../../i18n/messages.ts';
 export interface PlaceViewProps {
   /** The place's id (`stepId` or `slot-N`), the prefix of its buttons' `data-focus`. */
   id: string;
-  /** The step's text, or "" for an empty slot. */
+  /** The step as the answers store it, or "" for an empty slot. */
   step: string;
+  /** What the student sees and hears for the step (its label, OrderSteps' `stepLabels`); the step itself when absent. */
+  text?: string;
   /** In "Your order", the slot's number from 1; absent in "Steps". */
   slot?: number;
   readOnly: boolean;
@@ -28,11 +30,11 @@ export interface PlaceViewProps {
 /**
  * One list item of the ordering exercise: a step card, or (in "Your order", `slot` = its number from 1) an
  * empty slot reading "Drop step N here". The card moves, so the slot's number stays put; the handle is a
- * <button> named by the step's text, and drag attributes go on it, not on the <li>, where their
+ * <button> named by the step's text (`text`), and drag attributes go on it, not on the <li>, where their
  * role="button" would break the list for axe. The same markup before and after the drag layer loads, so
  * nothing moves on screen when it does. Its texts are `orderSteps.*` in content/locales/LOCALE/engine.json.
  */
-export function PlaceView({ id, step, slot, readOnly, children, cardRef, handleRef, handleProps, cardClasses = [], style }: PlaceViewProps) {
+export function PlaceView({ id, step, text = step, slot, readOnly, children, cardRef, handleRef, handleProps, cardClasses = [], style }: PlaceViewProps) {
   const t = useMessages(messages);
   const classes = [step ? 'order-steps__card' : 'order-steps__placeholder', ...cardClasses];
   return (
@@ -45,13 +47,13 @@ export function PlaceView({ id, step, slot, readOnly, children, cardRef, handleR
       <div ref={cardRef} className={classes.join(' ')} style={style}>
         {step && readOnly ? (
           <span className="order-steps__handle">
-            <span className="order-steps__text">{step}</span>
+            <span className="order-steps__text">{text}</span>
           </span>
         ) : step ? (
           <>
             <button type="button" ref={handleRef} className="order-steps__handle" {...handleProps} data-focus={`${id}-handle`}>
               <Grip />
-              <span className="order-steps__text">{step}</span>
+              <span className="order-steps__text">{text}</span>
             </button>
             {children ? <span className="order-steps__actions">{children}</span> : null}
           </>

@@ -78,9 +78,11 @@ export interface DragAreaProps {
   readOnly: boolean;
   /** Read to screen readers with every drag handle. */
   instructions: string;
+  /** What a student sees and hears for a stored step (OrderSteps' `stepLabels`); keep it stable (`useCallback`), the announcements are made from it. */
+  labelOf: (step: string) => string;
   /** A place in words, for announcements ("slot 2 of Your order"); keep it stable (`useCallback`), the announcements are made from it. */
   describePlace: (location: StepLocation) => string;
-  /** Moves `step` to `to` (null: dropped outside both lists); returns its new place in words, or null when nothing moved. */
+  /** Moves the stored `step` to `to` (null: dropped outside both lists); returns its new place in words, or null when nothing moved. */
   onMove: (step: string, to: StepLocation | null) => string | null;
   /** The step being dragged, or null when the drag ends or is cancelled. */
   onDragging: (step: string | null) => void;
@@ -95,7 +97,7 @@ export interface DragAreaProps {
  * `announcements` and the instructions its `screenReaderInstructions`, both in the reader's language
  * (`orderSteps.announce.*` and `orderSteps.instructions` in content/locales/LOCALE/engine.json).
  */
-export function DragArea({ readOnly, instructions, describePlace, onMove, onDragging, children }: DragAreaProps) {
+export function DragArea({ readOnly, instructions, labelOf, describePlace, onMove, onDragging, children }: DragAreaProps) {
   const [dragged, setDragged] = useState<string | null>(null);
   const movedAway = useRef(false);
   const dropAnnouncement = useRef('');
@@ -109,22 +111,22 @@ export function DragArea({ readOnly, instructions, describePlace, onMove, onDrag
     return {
       onDragStart: ({ active }) => {
         const place = placeOf(active);
-        const step = stepOf(active);
+        const step = labelOf(stepOf(active));
         return place ? t('orderSteps.announce.pickedUp', { step, place: describePlace(place) }) : t('orderSteps.announce.pickedUpNoList', { step });
       },
       onDragOver: ({ active, over }) => {
         // The first "over" is the step's own place: stay quiet so "Picked up…" is not cut off.
         if (!movedAway.current && over?.id === active.id) return undefined;
         movedAway.current = true;
-        const step = stepOf(active);
+        const step = labelOf(stepOf(active));
         if (!over) return t('orderSteps.announce.notOver', { step });
         const place = placeOf(over);
         return place ? t('orderSteps.announce.over', { step, place: describePlace(place) }) : t('orderSteps.announce.overNoList', { step });
       },
       onDragEnd: () => dropAnnouncement.current,
-      onDragCancel: ({ active }) => t('orderSteps.announce.cancelled', { step: stepOf(active) }),
+      onDragCancel: ({ active }) => t('orderSteps.announce.cancelled', { step: labelOf(stepOf(active)) }),
     };
-  }, [describePlace, t]);
+  }, [describePlace, labelOf, t]);
 
   const drag = (step: string | null) => {
     setDragged(step);
@@ -135,7 +137,8 @@ export function DragArea({ readOnly, instructions, describePlace, onMove, onDrag
     drag(null);
     const step = stepOf(active);
     const place = onMove(step, placeOf(over));
-    dropAnnouncement.current = place ? t('orderSteps.announce.dropped', { step, place }) : t('orderSteps.announce.notMoved', { step });
+    const label = labelOf(step);
+    dropAnnouncement.current = place ? t('orderSteps.announce.dropped', { step: label, place }) : t('orderSteps.announce.notMoved', { step: label });
   }
 
   return (
@@ -159,7 +162,7 @@ export function DragArea({ readOnly, instructions, describePlace, onMove, onDrag
             <div className="order-steps__card order-steps__card--overlay" aria-hidden="true">
               <span className="order-steps__handle">
                 <Grip />
-                <span className="order-steps__text">{dragged}</span>
+                <span className="order-steps__text">{labelOf(dragged)}</span>
               </span>
             </div>
           ) : null}

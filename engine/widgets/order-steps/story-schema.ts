@@ -4,6 +4,15 @@ import { storySchema, storyText, storyTextList } from '../../storybook/story-sch
 /** The five steps of the stories and tests: Day 1's default order steps (docs/requirements.md#answer-fields). */
 export const STORY_STEPS = ['RNA polymerase binds to the positive transcription factor', 'Transcription', 'mRNA is created', 'Translation', 'Protein is created'];
 
+/** Spanish labels of {@link STORY_STEPS}, by the step the answers store: what a translated day passes as `stepLabels`. */
+export const STORY_STEP_LABELS: Readonly<Record<string, string>> = {
+  'RNA polymerase binds to the positive transcription factor': 'La ARN polimerasa se une al factor de transcripción positivo',
+  Transcription: 'Transcripción',
+  'mRNA is created': 'Se fabrica el ARNm',
+  Translation: 'Traducción',
+  'Protein is created': 'Se fabrica la proteína',
+};
+
 /** A small answers schema with one ordering exercise `dnd` of five steps and five slots. */
 export const orderStepsStorySchema: AnswersSchema = storySchema({
   dnd: {

@@ -18,6 +18,7 @@ const OPTIONS = { defaultLocale: 'en', translationLocales: ['es'], widgets: read
 
 const INTRO = 'Genes are instructions.';
 const QUESTION = '<FreeText name="q1" label="What is a gene?" />';
+const BUTTON = '<InteractiveOverlay title="Anatomy of a Gene" src="https://example.org/">Open it</InteractiveOverlay>';
 const PICTURE = '<ImageOverlay src="/images/lac.webp" alt="The lac operon" caption="Off and on" />';
 const LAST = 'Proteins do the work.';
 
@@ -29,6 +30,9 @@ function spanish({ lastMark = blockHash(LAST) } = {}): string {
     '',
     blockMark('en', blockHash(QUESTION)),
     '<FreeText name="q1" label="¿Qué es un gen?" />',
+    '',
+    blockMark('en', blockHash(BUTTON)),
+    '<InteractiveOverlay title="Anatomía de un gen" src="https://example.org/">Ábrela</InteractiveOverlay>',
     '',
     blockMark('en', blockHash(PICTURE)),
     '<ImageOverlay src="/images/lac.webp" alt="El operón lac" caption="Apagado y encendido" />',
@@ -46,7 +50,7 @@ async function compiled(path: string): Promise<string> {
     remarkPlugins: [remarkFrontmatter, [remarkTranslation, { defaultLocale: 'en', notices: { es: 'Esta parte aún no está traducida.' } }], [remarkPeek, OPTIONS]],
   });
   const stub = (tag: string) => (props: Record<string, unknown> & { children?: ReactNode }) => createElement(tag === 'Peek' ? 'peek' : 'section', { 'data-block': props.block }, props.children);
-  return renderToStaticMarkup(createElement(Content, { components: { Peek: stub('Peek'), FreeText: stub('FreeText'), ImageOverlay: stub('ImageOverlay') } }));
+  return renderToStaticMarkup(createElement(Content, { components: { Peek: stub('Peek'), FreeText: stub('FreeText'), ImageOverlay: stub('ImageOverlay'), InteractiveOverlay: stub('InteractiveOverlay') } }));
 }
 
 /** The module `lessonPeeks` serves for `<path>?peek`, evaluated: HTML by block number. */
@@ -60,16 +64,16 @@ function peeksOf(path: string): Record<string, string> {
 let folder: string;
 beforeEach(() => {
   folder = mkdtempSync(join(tmpdir(), 'helix-peek-'));
-  writeFileSync(join(folder, 'day-1.mdx'), [INTRO, QUESTION, PICTURE, LAST].join('\n\n'));
+  writeFileSync(join(folder, 'day-1.mdx'), [INTRO, QUESTION, BUTTON, PICTURE, LAST].join('\n\n'));
 });
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('peeking at the other language', () => {
-  it('wraps each translated paragraph, question and picture in both languages under the same block number', async () => {
+  it('wraps each translated paragraph, question and picture in both languages under the same block number, and not a button', async () => {
     writeFileSync(join(folder, 'day-1.es.mdx'), spanish());
     const english = await compiled(join(folder, 'day-1.mdx'));
     const translated = await compiled(join(folder, 'day-1.es.mdx'));
-    expect(english.match(/<peek data-block="(\d+)">/g)).toEqual(['<peek data-block="0">', '<peek data-block="1">', '<peek data-block="2">', '<peek data-block="3">']);
+    expect(english.match(/<peek data-block="(\d+)">/g)).toEqual(['<peek data-block="0">', '<peek data-block="1">', '<peek data-block="3">', '<peek data-block="4">']);
     expect(translated.match(/<peek data-block="(\d+)">/g)).toEqual(english.match(/<peek data-block="(\d+)">/g));
     expect(translated).toMatch(/<peek data-block="0"><p>Los genes son instrucciones.<\/p><\/peek>/);
   });
@@ -79,8 +83,8 @@ describe('peeking at the other language', () => {
     expect(peeksOf(join(folder, 'day-1.es.mdx'))).toEqual({
       0: '<p>Los genes son instrucciones.</p>',
       1: '<p>¿Qué es un gen?</p>',
-      2: '<p>El operón lac</p><p>Apagado y encendido</p>',
-      3: '<p>Las proteínas hacen el trabajo.</p>',
+      3: '<p>El operón lac</p><p>Apagado y encendido</p>',
+      4: '<p>Las proteínas hacen el trabajo.</p>',
     });
     expect(peeksOf(join(folder, 'day-1.mdx'))[1]).toBe('<p>What is a gene?</p>');
   });
@@ -89,10 +93,10 @@ describe('peeking at the other language', () => {
     writeFileSync(join(folder, 'day-1.es.mdx'), spanish({ lastMark: '00000000' }));
     const english = await compiled(join(folder, 'day-1.mdx'));
     const translated = await compiled(join(folder, 'day-1.es.mdx'));
-    expect(english).not.toContain('data-block="3"');
-    expect(translated).not.toContain('data-block="3"');
+    expect(english).not.toContain('data-block="4"');
+    expect(translated).not.toContain('data-block="4"');
     expect(translated).toContain('Proteins do the work.');
-    expect(peeksOf(join(folder, 'day-1.mdx'))).not.toHaveProperty('3');
+    expect(peeksOf(join(folder, 'day-1.mdx'))).not.toHaveProperty('4');
   });
 
   it('offers none in a lesson with no translation', async () => {

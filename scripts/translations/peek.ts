@@ -40,14 +40,14 @@ export interface PeekOptions {
   defaultLocale: string;
   /** The translations' languages, in `content/site/site.json`'s order. */
   translationLocales: readonly string[];
-  /** The widget manifest (scripts/widget-manifest/manifest.ts): a widget's `text`, `list`, `options` and `images` props are shown. */
+  /** The widget manifest (scripts/widget-manifest/manifest.ts): a widget's `text`, `list`, `options`, `images` and `step-labels` props are shown. */
   widgets: readonly WidgetManifestEntry[];
 }
 
 /** The kinds of block a reader can peek: prose, and a widget with its words. */
 const PEEKED_KINDS = new Set(['paragraph', 'list', 'table', 'blockquote']);
-/** The prop kinds whose strings a reader sees (a question's prompt, its choices, a picture's caption). */
-const SHOWN_PROPS = new Set<PropKind>(['text', 'list', 'options', 'two-options', 'images']);
+/** The prop kinds whose strings a reader sees (a question's prompt, its choices, a picture's caption, the steps to order). */
+const SHOWN_PROPS = new Set<PropKind>(['text', 'list', 'options', 'two-options', 'images', 'step-labels']);
 /** Props, and keys of a prop's objects, that hold no words a reader sees: a stored value, an address. */
 const UNSHOWN_KEYS = new Set(['value', 'src', 'href', 'fallbackHref', 'url', 'id', 'name']);
 /** Props, beyond a widget's manifest, whose words a reader sees: a question asked, its hint, a picture's words. */
@@ -69,9 +69,8 @@ interface Counterpart {
  *
  * @param path - the lesson's absolute path, e.g. `/repo/content/days/day-1.es.mdx`
  * @param text - its source, as the build reads it
- * @param tree - its tree as the build has it (positions into `text`); the blocks are read from it
  */
-function counterpartOf(path: string, text: string, tree: Root, options: PeekOptions): Counterpart | null {
+function counterpartOf(path: string, text: string, options: PeekOptions): Counterpart | null {
   const name = translationName(basename(path));
   const isTranslation = name !== null && name.locale !== options.defaultLocale;
   const locale = isTranslation ? options.defaultLocale : options.translationLocales.find((each) => existsSync(translationPath(path, each)));
@@ -79,7 +78,9 @@ function counterpartOf(path: string, text: string, tree: Root, options: PeekOpti
   const otherPath = isTranslation ? join(dirname(path), name.original) : translationPath(path, locale);
   const otherText = readFileSync(otherPath, 'utf8');
   const other = lessonBlocks(parseLesson(otherPath, otherText).tree, otherText, options.defaultLocale);
-  const own = lessonBlocks(tree, text, options.defaultLocale);
+  // Both files read alike, as the checker parses them: the compiler has already turned a paragraph that is
+  // only a tag into the tag, in this file alone. Its blocks are found again by where they start.
+  const own = lessonBlocks(parseLesson(path, text).tree, text, options.defaultLocale);
   const [original, translation] = isTranslation ? [other, own] : [own, other];
   const pairs = alignTranslation(original, translation).current.filter(({ original: from, translation: to }) => peekable(from, options) && blockText(from) !== blockText(to));
   const blocks = new Map(pairs.map((pair) => [(isTranslation ? pair.translation : pair.original).node.position!.start.offset!, original.indexOf(pair.original)]));
@@ -97,13 +98,20 @@ function translationPath(originalPath: string, locale: string): string {
 
 /** Whether a reader may peek a block: prose, a question (a widget that binds a field, or asks one) or a picture's words. */
 function peekable(block: Block, { widgets }: PeekOptions): boolean {
-  if (PEEKED_KINDS.has(block.kind)) return true;
-  const node = block.node;
-  if (node.type !== 'mdxJsxFlowElement' || block.kind.endsWith(' tag')) return false;
+  const node = soleTag(block.node);
+  if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return PEEKED_KINDS.has(block.kind);
+  if (block.kind.endsWith(' tag')) return false;
   const widget = widgets.find(({ tag }) => tag === node.name);
   if (!widget) return false;
   const has = (name: string) => node.attributes.some((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === name);
   return widget.question !== undefined || Object.values(widget.props).includes('images') || [...QUESTION_OR_CAPTION].some(has);
+}
+
+/** The tag a paragraph is made of alone (`<InteractiveOverlay …>Open</InteractiveOverlay>` on a line of its own), else the node itself. */
+function soleTag(node: RootContent): RootContent {
+  if (node.type !== 'paragraph') return node;
+  const children = node.children.filter((child) => !(child.type === 'text' && !child.value.trim()));
+  return children.length === 1 && children[0]!.type === 'mdxJsxTextElement' ? children[0]! : node;
 }
 
 /** Every string a prop's literal holds that a reader sees, in order. */
@@ -142,7 +150,7 @@ function blockHtml(block: Block, { widgets }: PeekOptions): string {
   const parts: ElementContent[] = [];
   for (const attribute of node.attributes) {
     if (attribute.type !== 'mdxJsxAttribute' || UNSHOWN_KEYS.has(attribute.name)) continue;
-    const kind = widget?.props[attribute.name] ?? (QUESTION_OR_CAPTION.has(attribute.name) ? 'text' : undefined);
+    const kind = widget?.props[attribute.name] ?? widget?.optionalProps[attribute.name] ?? (QUESTION_OR_CAPTION.has(attribute.name) ? 'text' : undefined);
     if (!kind || !SHOWN_PROPS.has(kind)) continue;
     const value = typeof attribute.value === 'object' && attribute.value !== null ? literalValue(attribute.value.data?.estree) : { ok: true as const, value: attribute.value };
     const strings = value.ok ? shownStrings(value.value) : [];
@@ -171,7 +179,7 @@ function peekElement(number: number, node: RootContent): MdxJsxFlowElement {
 export function remarkPeek(options: PeekOptions) {
   return (tree: Root, file: VFile) => {
     if (!file.path || !/\.mdx$/.test(file.path)) return;
-    const counterpart = counterpartOf(file.path, String(file.value), tree, options);
+    const counterpart = counterpartOf(file.path, String(file.value), options);
     if (!counterpart) return;
     for (const block of lessonBlocks(tree, String(file.value), options.defaultLocale)) {
       const number = counterpart.blocks.get(block.node.position!.start.offset!);
@@ -200,7 +208,7 @@ export function lessonPeeks(options: PeekOptions): Plugin {
         name && name.locale !== options.defaultLocale ? join(dirname(path), name.original) : options.translationLocales.map((each) => translationPath(path, each)).find((each) => existsSync(each));
       if (!readerPath) return { code: 'export default {};\n', map: null };
       const readerText = readFileSync(readerPath, 'utf8');
-      const counterpart = counterpartOf(readerPath, readerText, parseLesson(readerPath, readerText).tree, options);
+      const counterpart = counterpartOf(readerPath, readerText, options);
       this.addWatchFile(readerPath);
       return { code: `export default ${JSON.stringify(counterpart ? counterpart.other() : {})};\n`, map: null };
     },

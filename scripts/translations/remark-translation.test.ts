@@ -45,7 +45,7 @@ describe('a translated lesson as the build compiles it', () => {
     const html = await spanishDay1(folder);
     expect(html).toContain('Las bacterias son células individuales');
     expect(html).not.toContain(NOTICE);
-    expect(html).not.toContain('lang="en"');
+    expect(html).not.toContain('class="untranslated"');
   });
 
   it('shows a paragraph whose English changed since in English, marked lang="en", under the notice in Spanish', async () => {

@@ -9,7 +9,7 @@ import { Loading } from '../layout/Loading.tsx';
 import { PageNav } from '../layout/PageNav.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
 import { DAYS } from '../site/days.ts';
-import { loadSectionContent } from '../site/section-content.ts';
+import { loadSectionContent, sectionPeekLanguage } from '../site/section-content.ts';
 import { STATIC_SECTIONS, type StaticSection } from '../site/sections.ts';
 
 /** The pages before and after a static page in reading order (welcome → what-youll-learn → vocabulary → day-1). */
@@ -97,7 +97,8 @@ function SectionContent({ section, content, loadedIn, retry }: SectionContentPro
 
   if (loaded.status === 'ready' && loaded.value) {
     const shown = locale === loadedIn ? loaded.value : (translations.get(locale) ?? loaded.value);
-    return <Lesson file={`content/sections/${section.slug}.mdx`} Content={shown} />;
+    const peek = sectionPeekLanguage(section.slug, locale === loadedIn || translations.has(locale) ? locale : loadedIn);
+    return <Lesson file={`content/sections/${section.slug}.mdx`} Content={shown} peek={peek} />;
   }
 
   const { back, next } = neighbours(section);

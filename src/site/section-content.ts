@@ -1,4 +1,4 @@
-import { currentLocale, DEFAULT_LOCALE } from '../../engine/index.ts';
+import { currentLocale, DEFAULT_LOCALE, LOCALES, type PeekBlocks, type PeekLanguage } from '../../engine/index.ts';
 import type { MDXContent } from 'mdx/types';
 
 /**
@@ -16,6 +16,26 @@ function pageKey(path: string): string {
 }
 
 const pagesBySlug = new Map<string, () => Promise<MDXContent>>(Object.entries(pages).map(([path, load]) => [pageKey(path), load]));
+
+/** The same pages' blocks as a reader of another language peeks at them (scripts/translations/peek.ts), each a small file of its own. */
+const peeks = import.meta.glob<PeekBlocks>('../../content/sections/*.mdx', { query: '?peek', import: 'default' });
+const peeksBySlug = new Map<string, () => Promise<PeekBlocks>>(Object.entries(peeks).map(([path, load]) => [pageKey(path), load]));
+
+/**
+ * A static page's other language, for a reader to peek at its blocks (engine/lesson/Peek.tsx): the
+ * original's beside a translation, the first translation beside the original, as the build decides
+ * (scripts/translations/peek.ts).
+ *
+ * @param slug - the file name without `.mdx`
+ * @param locale - the language the reader asked for; the page is shown in it when it has a translation into it
+ * @returns the other language and its loader, or undefined when the page has no translation
+ */
+export function sectionPeekLanguage(slug: string, locale: string): PeekLanguage | undefined {
+  const shown = pagesBySlug.has(`${slug}:${locale}`) ? locale : DEFAULT_LOCALE;
+  const language = shown === DEFAULT_LOCALE ? LOCALES.find((each) => each !== DEFAULT_LOCALE && pagesBySlug.has(`${slug}:${each}`)) : DEFAULT_LOCALE;
+  const blocks = language === undefined ? undefined : peeksBySlug.get(`${slug}:${language}`);
+  return language === undefined || !blocks ? undefined : { language, blocks };
+}
 
 /**
  * Loads a static page's content in a language: its translation, else the original.

@@ -107,7 +107,8 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,webp,png,woff2}'],
-        globIgnores: ['.vite/**', 'embed-origins.json'],
+        // A lesson's peeks (79 kB gzipped in all) are fetched when a reader first peeks, not kept for everyone.
+        globIgnores: ['.vite/**', 'embed-origins.json', 'assets/peek-*', 'assets/_virtual_day-peeks-*'],
         // The lesson images are served from content/images at /images/, outside dist/.
         additionalManifestEntries: lessonImageEntries(`${import.meta.dirname}/content/images`),
       },

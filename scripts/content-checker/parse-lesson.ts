@@ -1,5 +1,5 @@
 import GithubSlugger from 'github-slugger';
-import type { Root } from 'mdast';
+import type { PhrasingContent, Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import remarkFrontmatter from 'remark-frontmatter';
@@ -54,7 +54,28 @@ export class LessonSyntaxError extends Error {
 }
 
 const processor = unified().use(remarkParse).use(remarkMdx).use(remarkFrontmatter).use(remarkGfm);
-const withDayHeading = unified().use(remarkDayHeading);
+const withDayHeading = unified().use(unravelTags).use(remarkDayHeading);
+
+/**
+ * Reads a paragraph made only of tags (and expressions) as the MDX compiler does before any plugin of
+ * ours runs (@mdx-js/mdx's `remark-mark-and-unravel`, which the package does not export): each tag a block
+ * of its own. `<InteractiveOverlay …>Open</InteractiveOverlay>` alone on its line, or the `<dt>` and
+ * `<dd>` lines inside a `<dl>`, are then the same blocks for the checker, the translations' report and
+ * the build's plugins (scripts/translations/), which compile what is read here.
+ */
+function unravelTags() {
+  return (tree: Root) => {
+    visit(tree, 'paragraph', (node, index, parent) => {
+      if (!parent || index === undefined) return;
+      const blank = (child: PhrasingContent) => child.type === 'text' && child.value.trim() === '';
+      const kept = node.children.filter((child) => !blank(child));
+      if (kept.length === 0 || !kept.every((child) => child.type === 'mdxJsxTextElement' || child.type === 'mdxTextExpression')) return;
+      const flow = kept.map((child) => ({ ...child, type: child.type === 'mdxJsxTextElement' ? 'mdxJsxFlowElement' : 'mdxFlowExpression' })) as RootContent[];
+      (parent.children as RootContent[]).splice(index, 1, ...flow);
+      return index;
+    });
+  };
+}
 
 /**
  * Parses an MDX lesson as the build does (`remark-mdx`, `remark-frontmatter`, the day's heading from its

@@ -99,6 +99,20 @@ describe('peeking at the other language', () => {
     expect(peeksOf(join(folder, 'day-1.mdx'))).not.toHaveProperty('4');
   });
 
+  it('keeps every term of a definition list, whose lines the compiler makes blocks of their own, and never comes between them', async () => {
+    const list = '<dl>\n  <dt>Gene</dt>\n  <dd>A stretch of DNA.</dd>\n</dl>';
+    writeFileSync(join(folder, 'day-1.mdx'), [INTRO, list].join('\n\n'));
+    const [term, definition] = [blockMark('en', blockHash('<dt>Gene</dt>')), blockMark('en', blockHash('<dd>A stretch of DNA.</dd>'))];
+    writeFileSync(
+      join(folder, 'day-1.es.mdx'),
+      [blockMark('en', blockHash(INTRO)), 'Los genes son instrucciones.', '', blockMark('en', blockHash('<dl>')), `<dl>\n  ${term}\n  <dt>Gen</dt>\n  ${definition}\n  <dd>Un tramo de ADN.</dd>\n</dl>`, ''].join('\n'),
+    );
+    const translated = await compiled(join(folder, 'day-1.es.mdx'));
+    expect(translated).not.toContain('untranslated');
+    expect(translated.match(/<peek /g)).toHaveLength(1);
+    expect(translated).toContain('<dl><dt>Gen</dt><dd>Un tramo de ADN.</dd></dl>');
+  });
+
   it('offers none in a lesson with no translation', async () => {
     expect(await compiled(join(folder, 'day-1.mdx'))).not.toContain('<peek');
     expect(peeksOf(join(folder, 'day-1.mdx'))).toEqual({});

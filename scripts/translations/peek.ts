@@ -98,7 +98,8 @@ function translationPath(originalPath: string, locale: string): string {
 
 /** Whether a reader may peek a block: prose, a question (a widget that binds a field, or asks one) or a picture's words. */
 function peekable(block: Block, { widgets }: PeekOptions): boolean {
-  const node = soleTag(block.node);
+  const node = tagsOnly(block.node);
+  if (node === null) return false;
   if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return PEEKED_KINDS.has(block.kind);
   if (block.kind.endsWith(' tag')) return false;
   const widget = widgets.find(({ tag }) => tag === node.name);
@@ -107,11 +108,16 @@ function peekable(block: Block, { widgets }: PeekOptions): boolean {
   return widget.question !== undefined || Object.values(widget.props).includes('images') || [...QUESTION_OR_CAPTION].some(has);
 }
 
-/** The tag a paragraph is made of alone (`<InteractiveOverlay …>Open</InteractiveOverlay>` on a line of its own), else the node itself. */
-function soleTag(node: RootContent): RootContent {
+/**
+ * What a paragraph made only of tags stands for: the tag, when it is one (`<InteractiveOverlay …>Open</InteractiveOverlay>`
+ * on a line of its own), null when it is several (`<dt>…</dt>` and `<dd>…</dd>` inside a `<dl>`): the
+ * compiler makes them blocks of their own, which no wrapper may come between. Any other node is itself.
+ */
+function tagsOnly(node: RootContent): RootContent | null {
   if (node.type !== 'paragraph') return node;
   const children = node.children.filter((child) => !(child.type === 'text' && !child.value.trim()));
-  return children.length === 1 && children[0]!.type === 'mdxJsxTextElement' ? children[0]! : node;
+  if (children.length === 0 || children.some((child) => child.type !== 'mdxJsxTextElement')) return node;
+  return children.length === 1 ? children[0]! : null;
 }
 
 /** Every string a prop's literal holds that a reader sees, in order. */

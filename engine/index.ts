@@ -39,6 +39,7 @@ export {
   currentLocale,
   DEFAULT_LOCALE,
   languageName,
+  loadLocale,
   LOCALES,
   translator,
   useLocale,

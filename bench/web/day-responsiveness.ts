@@ -18,8 +18,19 @@
  *   `first-input`): input delay = `processingStart - startTime`, duration = the entry's `duration` (to
  *   the next paint). Events shorter than 16 ms are not reported, so a keystroke with no entry had an input
  *   delay under 16 ms. The floor's text box is typed into the same way, for comparison.
+ * - **Switching the language**: on 5 more cold loads of Day 1, each by a student of its own whose
+ *   language is English on the account (`PATCH /api/student/profile/`) and on the device (`helix.language`
+ *   in localStorage, src/i18n/language.ts), every part rendered and a few characters typed into the same
+ *   text box half-way down (its autosave let finish), the mouse clicks the app bar's "Language: English"
+ *   and then the menu's "Español" (`menuitemradio`), at the place each is drawn (no scroll, as a mouse
+ *   does). Timed in the page from the click event's `timeStamp` to the first frame drawn after the lesson
+ *   shows Spanish: `<html lang="es">`, `main#main[lang="es"]` and its h1 reading "Día 1…", noted by a
+ *   MutationObserver, then a `requestAnimationFrame` and a message posted from it (which runs once that
+ *   frame is drawn). Every switch is the page's first, so each downloads the Spanish lesson and
+ *   catalogues. The typed characters must still be in the box afterwards
+ *   (docs/decisions/023-the-reader-s-language.md).
  */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/browser.ts';
 
 /** CPU slowdown of the issue (a low-end Chromebook): 4x. */
@@ -32,6 +43,12 @@ const KEYSTROKES = 200;
 const KEYSTROKE_INTERVAL_MS = 50;
 /** The Event Timing threshold, ms (16 is the lowest the browser accepts). */
 const DURATION_THRESHOLD_MS = 16;
+/** Cold loads of Day 1, each switched once from English to Spanish; the median is judged. */
+const SWITCH_RUNS = 5;
+/** What is typed into the text box half-way down before each switch, and must be there after it. */
+const SWITCH_TYPED = ' before the switch';
+/** How long a switch may take before the run fails, ms. */
+const SWITCH_TIMEOUT_MS = 30_000;
 
 /** One Event Timing entry, as the page recorded it. Times in ms from navigation start. */
 interface EventEntry {
@@ -77,6 +94,41 @@ interface LongFrame {
   scripts: { invoker: string; invokerType: string; sourceURL: string; sourceFunctionName: string; duration: number; forcedStyleAndLayoutDuration: number }[];
 }
 
+/** One switch of Day 1 from English to Spanish on a cold load. Times in ms from the click on "Español". */
+export interface SwitchRun {
+  /** To the first frame drawn once the lesson shows Spanish: the figure judged. */
+  settledMs: number;
+  /**
+   * To the DOM showing Spanish (`<html lang="es">`, `main#main[lang="es"]`, its h1 "Día 1…") as the
+   * MutationObserver sees it: the end of the task that commits the new lesson, its layout effects
+   * included, before the frame that draws it.
+   */
+  shownMs: number;
+  /** To `<html lang="es">` alone (set by src/i18n/switch.ts once the lesson and catalogues are in); null when not seen apart. */
+  htmlLangMs: number | null;
+  /** What the page requested after the click (Resource Timing): the path (an asset's file name), start and end of the response, bytes over the wire (0 from a cache). */
+  downloads: { file: string; startMs: number; endMs: number; transferBytes: number }[];
+  /** The long animation frames (over 50 ms) between the click and the settled frame, longest first, their `startTime` from the click. */
+  longFrames: LongFrame[];
+}
+
+/** Switching Day 1's language, English to Spanish, as {@link measureDayResponsiveness} describes. Times in ms. */
+export interface LanguageSwitch {
+  /** The text box typed into before each switch, as {@link Typing}'s `field`. */
+  field: string;
+  /** The characters typed into it, found there after every switch. */
+  typed: string;
+  /** Each run's `settledMs`, in the order they ran. */
+  runsMs: number[];
+  medianMs: number;
+  minMs: number;
+  maxMs: number;
+  /** The median of the runs' `shownMs` (to the commit, before the frame is drawn). */
+  shownMedianMs: number;
+  runs: SwitchRun[];
+  signal: string;
+}
+
 /** What `measureDayResponsiveness` reports. Times in ms. */
 export interface DayResponsiveness {
   cpuThrottlingRate: number;
@@ -95,6 +147,7 @@ export interface DayResponsiveness {
   };
   typing: Typing;
   floorTyping: Typing;
+  switchLanguage: LanguageSwitch;
 }
 
 /**
@@ -126,13 +179,24 @@ const INSTRUMENT = `(() => {
   observer.observe(document, { childList: true, subtree: true, characterData: true });
 })();`;
 
-/** Opens `url` in a fresh context with the student's tokens and the CPU throttled; resolves once editable. */
-async function openCold(browser: Browser, url: string, tokens: { access: string; refresh: string }): Promise<{ page: Page; editableMs: number }> {
+/**
+ * Opens `url` in a fresh context with the student's tokens and the CPU throttled; resolves once editable.
+ *
+ * @param language - when given, the language this device's reader chose (`helix.language`, src/i18n/language.ts), e.g. `en`
+ */
+async function openCold(browser: Browser, url: string, tokens: { access: string; refresh: string }, language?: string): Promise<{ page: Page; editableMs: number }> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  await context.addInitScript(({ access, refresh }) => {
-    localStorage.setItem('accessToken', access);
-    localStorage.setItem('refreshToken', refresh);
-  }, tokens);
+  await context.addInitScript(
+    ({ access, refresh, chosen }) => {
+      localStorage.setItem('accessToken', access);
+      localStorage.setItem('refreshToken', refresh);
+      if (chosen) {
+        localStorage.setItem('helix.language', chosen);
+        localStorage.removeItem('helix.language.unsynced');
+      }
+    },
+    { ...tokens, chosen: language ?? null },
+  );
   await context.addInitScript(INSTRUMENT);
   const page = await context.newPage();
   const session = await context.newCDPSession(page);
@@ -149,12 +213,12 @@ function percentile(values: number[], fraction: number): number {
 }
 
 /**
- * Types {@link KEYSTROKES} characters into the text box half-way down `page`'s `main` (the only one on
- * the floor) and reads the Event Timing entries the page recorded.
+ * Waits for every part of the lesson, then scrolls the text box half-way down `page`'s `main` (the only
+ * one on the floor) into view and lets the scroll's work settle.
  *
- * @throws when a character typed is missing from the box afterwards
+ * @returns the box, its accessible name and `name`, and its place among the page's text boxes
  */
-async function typeHalfWayDown(page: Page, goals: { inputDelayMs: number }): Promise<Typing> {
+async function boxHalfWayDown(page: Page): Promise<{ field: Locator; label: string; name: string | null; index: number; count: number }> {
   // The whole lesson first: its parts after the first two render one at a time (engine/lesson/LessonSection.tsx).
   await page.waitForFunction(() => document.querySelector('.lesson-part--pending') === null, null, { timeout: 60_000 });
   const boxes = page.locator('main textarea');
@@ -165,6 +229,17 @@ async function typeHalfWayDown(page: Page, goals: { inputDelayMs: number }): Pro
   await field.scrollIntoViewIfNeeded();
   // Let the scroll's work (content drawn as it comes into view) settle before the first keystroke.
   await page.waitForTimeout(1_000);
+  return { field, label, name: await field.getAttribute('name'), index, count };
+}
+
+/**
+ * Types {@link KEYSTROKES} characters into the text box half-way down `page`'s `main` (the only one on
+ * the floor) and reads the Event Timing entries the page recorded.
+ *
+ * @throws when a character typed is missing from the box afterwards
+ */
+async function typeHalfWayDown(page: Page, goals: { inputDelayMs: number }): Promise<Typing> {
+  const { field, label, index, count } = await boxHalfWayDown(page);
   await page.evaluate(() => {
     const bench = (window as unknown as { __bench: { events: unknown[]; frames: unknown[] } }).__bench;
     bench.events = [];
@@ -202,23 +277,187 @@ async function typeHalfWayDown(page: Page, goals: { inputDelayMs: number }): Pro
 }
 
 /**
+ * Runs in the page just before the click on "Español" (a string, as {@link INSTRUMENT}): notes the
+ * click's `timeStamp`, when `<html lang>` becomes `es`, when the lesson shows Spanish, and when the next
+ * frame has been drawn (a message posted from a `requestAnimationFrame` callback runs after that frame);
+ * `window.__switchDone` resolves with the times (ms from navigation start), or rejects after
+ * {@link SWITCH_TIMEOUT_MS}. It empties the long frames recorded so far.
+ */
+const WATCH_SWITCH = `(() => {
+  const times = { clickAt: null, htmlLangAt: null, shownAt: null, settledAt: null };
+  window.__bench.frames = [];
+  document.addEventListener('click', (event) => {
+    if (times.clickAt === null && event.target instanceof Element && event.target.closest('[role="menuitemradio"][lang="es"]')) times.clickAt = event.timeStamp;
+  }, { capture: true });
+  window.__switchDone = new Promise((resolve, reject) => {
+    setTimeout(() => reject(new Error('no Spanish lesson within ${SWITCH_TIMEOUT_MS} ms: ' + JSON.stringify(times))), ${SWITCH_TIMEOUT_MS});
+    const observer = new MutationObserver(() => {
+      const now = performance.now();
+      const spanish = document.documentElement.lang === 'es';
+      if (spanish && times.htmlLangAt === null) times.htmlLangAt = now;
+      const main = document.querySelector('main#main');
+      const heading = main && main.querySelector('h1');
+      if (!spanish || !main || main.getAttribute('lang') !== 'es' || !heading || !/^Día 1/.test((heading.textContent || '').trim())) return;
+      times.shownAt = now;
+      observer.disconnect();
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          times.settledAt = performance.now();
+          resolve(times);
+        };
+        channel.port2.postMessage(null);
+      });
+    });
+    observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['lang'] });
+  });
+})();`;
+
+/** The times {@link WATCH_SWITCH} notes, ms from navigation start. */
+interface SwitchTimes {
+  clickAt: number | null;
+  htmlLangAt: number | null;
+  shownAt: number;
+  settledAt: number;
+}
+
+/**
+ * The centre of what `locator` matches, in the window's coordinates, once it is visible; the page is not
+ * scrolled (Playwright's own click scrolls a sticky bar's control as if it were not sticky, moving the lesson).
+ *
+ * @throws when it is not drawn
+ */
+async function centreOf(locator: Locator): Promise<{ x: number; y: number }> {
+  await locator.waitFor({ state: 'visible', timeout: 30_000 });
+  const box = await locator.boundingBox();
+  if (box === null) throw new Error(`${String(locator)} is not drawn`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/**
+ * One cold load of Day 1 switched from English to Spanish, as described above.
+ *
+ * @param tokens - a student of this run alone with Day 1 saved, English on the account
+ * @throws when the page is not in English before, not in Spanish within {@link SWITCH_TIMEOUT_MS}, or the typed characters are gone after
+ */
+async function switchOnce(browser: Browser, dayUrl: string, tokens: { access: string; refresh: string }): Promise<{ run: SwitchRun; field: string }> {
+  const { page } = await openCold(browser, dayUrl, tokens, 'en');
+  try {
+    const { field, label, name, index, count } = await boxHalfWayDown(page);
+    await field.click();
+    await page.keyboard.type(SWITCH_TYPED, { delay: KEYSTROKE_INTERVAL_MS });
+    // Its autosave two seconds later, as the typing measure leaves the page.
+    await page.waitForTimeout(3_000);
+    const before = await page.evaluate(() => ({ html: document.documentElement.lang, heading: document.querySelector('main#main h1')?.textContent?.trim() ?? '' }));
+    if (before.html !== 'en' || !before.heading.startsWith('Day 1')) throw new Error(`Day 1 was not in English before the switch: <html lang="${before.html}">, h1 "${before.heading}"`);
+
+    const button = await centreOf(page.getByRole('button', { name: 'Language: English', exact: true }));
+    await page.mouse.click(button.x, button.y);
+    const spanish = page.getByRole('menuitemradio', { name: 'Español', exact: true });
+    const item = await centreOf(spanish);
+    await page.mouse.move(item.x, item.y);
+    // The menu's code arrives on first use (src/layout/menus-loader.ts) and it opens with an animation: let both finish.
+    await page.waitForTimeout(500);
+    await page.evaluate(WATCH_SWITCH);
+    await page.mouse.click(item.x, item.y);
+    const times = await page.evaluate<SwitchTimes>('window.__switchDone');
+    if (times.clickAt === null) throw new Error('The click on "Español" was not seen by the page');
+    // Long animation frames are reported a moment after they end.
+    await page.waitForTimeout(500);
+    const recorded = await page.evaluate<{ frames: LongFrame[]; downloads: { file: string; startMs: number; endMs: number; transferBytes: number }[] }>(`(() => ({
+      frames: window.__bench.frames,
+      downloads: performance.getEntriesByType('resource').filter((entry) => entry.startTime >= ${times.clickAt})
+        .map((entry) => ({ file: new URL(entry.name).pathname.replace('/assets/', ''), startMs: Math.round(entry.startTime - ${times.clickAt}), endMs: Math.round(entry.responseEnd - ${times.clickAt}), transferBytes: entry.transferSize })),
+    }))()`);
+    const box = name === null ? page.locator('main textarea').nth(index) : page.locator(`main textarea[name="${name}"]`);
+    const after = await box.inputValue();
+    if (!after.includes(SWITCH_TYPED)) throw new Error(`Switching the language lost what was typed into "${label}": the box holds ${after.length} characters, without "${SWITCH_TYPED}".`);
+    const clickAt = times.clickAt;
+    const fromClick = (at: number) => Math.round(at - clickAt);
+    return {
+      field: `"${label.slice(0, 80)}" (text box ${index + 1} of ${count})`,
+      run: {
+        settledMs: fromClick(times.settledAt),
+        shownMs: fromClick(times.shownAt),
+        htmlLangMs: times.htmlLangAt === null ? null : fromClick(times.htmlLangAt),
+        downloads: recorded.downloads,
+        longFrames: recorded.frames
+          .filter((frame) => frame.startTime + frame.duration >= clickAt && frame.startTime <= times.settledAt)
+          .sort((a, b) => b.duration - a.duration)
+          .slice(0, 5)
+          .map((frame) => ({ ...frame, startTime: fromClick(frame.startTime) })),
+      },
+    };
+  } finally {
+    await page.context().close();
+  }
+}
+
+/**
+ * {@link SWITCH_RUNS} switches, each on a cold load by a student of its own.
+ *
+ * @param newStudent - signs up a student with Day 1 saved and resolves with their tokens
+ * @param toEnglish - sets the student's language on the account to English (`PATCH /api/student/profile/`)
+ */
+async function measureSwitches(
+  browser: Browser,
+  dayUrl: string,
+  newStudent: () => Promise<{ access: string; refresh: string }>,
+  toEnglish: (tokens: { access: string; refresh: string }) => Promise<void>,
+): Promise<LanguageSwitch> {
+  const runs: SwitchRun[] = [];
+  let field = '';
+  for (let run = 0; run < SWITCH_RUNS; run += 1) {
+    // A student of their own each time: an access token lasts 5 minutes, and a refresh in one browser
+    // context would rotate away the token the next one starts with.
+    const tokens = await newStudent();
+    await toEnglish(tokens);
+    const measured = await switchOnce(browser, dayUrl, tokens);
+    runs.push(measured.run);
+    field = measured.field;
+  }
+  const runsMs = runs.map((run) => run.settledMs);
+  return {
+    field,
+    typed: SWITCH_TYPED,
+    runsMs,
+    medianMs: percentile(runsMs, 0.5),
+    minMs: Math.min(...runsMs),
+    maxMs: Math.max(...runsMs),
+    shownMedianMs: percentile(
+      runs.map((run) => run.shownMs),
+      0.5,
+    ),
+    runs,
+    signal:
+      'click event timeStamp on "Español" to the frame drawn after <html lang="es"> and main#main[lang="es"] with h1 "Día 1…" (MutationObserver, then requestAnimationFrame and a posted message)',
+  };
+}
+
+/**
  * Measures Day 1 and the floor as described above, in a Chromium of its own (closed before resolving).
  *
  * @param origin - the running Helix server, e.g. `http://127.0.0.1:41234`
  * @param floorUrl - the floor page's URL (bench/web/floor-server.ts), answered by the same server's API
  * @param tokens - a signed-in student's tokens (`access`, `refresh` as the API returns them), Day 1 saved
- * @throws when a page does not become editable within 60 s, or typing loses a character
+ * @param newStudent - signs up another such student (one for each language switch) and resolves with their tokens
+ * @param toEnglish - sets a student's language on the account to English (`PATCH /api/student/profile/` with `{"language": "en"}`)
+ * @throws when a page does not become editable within 60 s, typing loses a character, or a language switch fails or loses what was typed
  */
 export async function measureDayResponsiveness({
   origin,
   floorUrl,
   tokens,
+  newStudent,
+  toEnglish,
   baseline,
   goals,
 }: {
   origin: string;
   floorUrl: string;
   tokens: { access: string; refresh: string };
+  newStudent: () => Promise<{ access: string; refresh: string }>;
+  toEnglish: (tokens: { access: string; refresh: string }) => Promise<void>;
   /** Another build's server and a student of its own with Day 1 saved, measured in turn with this one; or null. */
   baseline: { origin: string; tokens: { access: string; refresh: string } } | null;
   goals: { inputDelayMs: number };
@@ -248,6 +487,9 @@ export async function measureDayResponsiveness({
     await floorPage.context().close();
     const dayPage = (await openCold(browser, dayUrl, tokens)).page;
     const typing = await typeHalfWayDown(dayPage, goals);
+    // Closed before the switches' loads, as every page is: it would go on rendering and autosaving beside them.
+    await dayPage.context().close();
+    const switchLanguage = await measureSwitches(browser, dayUrl, newStudent, toEnglish);
     const floorMedianMs = percentile(floorRunsMs, 0.5);
     const dayMedianMs = percentile(dayRunsMs, 0.5);
     return {
@@ -266,6 +508,7 @@ export async function measureDayResponsiveness({
       },
       typing,
       floorTyping,
+      switchLanguage,
     };
   } finally {
     await browser.close();

@@ -32,21 +32,34 @@ const i18n = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {
 const loadedLocales = new Set([DEFAULT_LOCALE]);
 
 /**
- * Makes `locale` the language every message and lesson is shown in: downloads its catalogues the first
- * time (one small file per catalogue), then switches, and every component that uses
- * {@link useMessages} or {@link useLocale} renders again in place (nothing is mounted again).
+ * Downloads `locale`'s catalogues the first time (one small file per catalogue), without showing them:
+ * a switch downloads them while it downloads the lesson in that language (src/i18n/switch.ts).
  *
  * @param locale - one of {@link LOCALES}; any other is taken as {@link DEFAULT_LOCALE}
- * @returns the locale now active
- * @throws when a catalogue cannot be downloaded (the language stays as it was)
+ * @returns the locale loaded
+ * @throws when a catalogue cannot be downloaded
  */
-export async function activateLocale(locale: string): Promise<string> {
+export async function loadLocale(locale: string): Promise<string> {
   const next = LOCALES.includes(locale) ? locale : DEFAULT_LOCALE;
   if (!loadedLocales.has(next)) {
     const { loadCatalogues } = await import('./catalogues.ts');
     i18n.load(next, (await loadCatalogues(next)) as Record<string, never>);
     loadedLocales.add(next);
   }
+  return next;
+}
+
+/**
+ * Makes `locale` the language every message and lesson is shown in: downloads its catalogues the first
+ * time ({@link loadLocale}), then switches, and every component that uses {@link useMessages} or
+ * {@link useLocale} renders again in place (nothing is mounted again).
+ *
+ * @param locale - one of {@link LOCALES}; any other is taken as {@link DEFAULT_LOCALE}
+ * @returns the locale now active
+ * @throws when a catalogue cannot be downloaded (the language stays as it was)
+ */
+export async function activateLocale(locale: string): Promise<string> {
+  const next = await loadLocale(locale);
   if (i18n.locale !== next) i18n.activate(next);
   return next;
 }

@@ -1,5 +1,5 @@
 import type { MDXContent } from 'mdx/types';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import messages from '../../content/locales/en/day.json';
 import frameMessages from '../../content/locales/en/bar.json';
 import { DEFAULT_LOCALE, useLocale, useMessages, type AnswersSession } from '../../engine/index.ts';
@@ -139,6 +139,13 @@ function keepInPlace(heading: HTMLElement, top: number): () => void {
 const STUDENT_MOVES = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 /**
+ * The lessons a switch downloaded, by `day:locale`, read by the render the language change causes. Not
+ * component state: storing them there rendered the whole lesson once more, in the old language, before
+ * the switch, for nothing (100 ms at 4x CPU in bench:web).
+ */
+const preparedLessons = new Map<string, { Lesson: MDXContent; locale: string }>();
+
+/**
  * A day's lesson in the reader's language, swapped in place when they switch
  * (docs/decisions/023-the-reader-s-language.md): before the switch the lesson in the new language is
  * downloaded (a language preparer, src/i18n/language.ts), then the page renders it inside the same
@@ -147,18 +154,17 @@ const STUDENT_MOVES = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const
  */
 function SwitchableLesson({ day, content, session }: { day: number; content: DayContent; session: AnswersSession }) {
   const locale = useLocale();
-  const [lessons, setLessons] = useState<ReadonlyMap<string, { Lesson: MDXContent; locale: string }>>(() => new Map([[content.locale, content]]));
   const place = useRef<ReadingPlace | null>(null);
   useEffect(
     () =>
       addLanguagePreparer(async (next) => {
         const lesson = await loadDayLesson(day, next);
-        if (lesson) setLessons((current) => new Map(current).set(next, lesson));
+        if (lesson) preparedLessons.set(`${day}:${next}`, lesson);
         place.current = readingPlace(document.getElementById('main'));
       }),
     [day],
   );
-  const shown = lessons.get(locale) ?? content;
+  const shown = (locale === content.locale ? undefined : preparedLessons.get(`${day}:${locale}`)) ?? content;
   const peek = useMemo(() => dayPeekLanguage(day, shown.locale), [day, shown.locale]);
   useLayoutEffect(() => {
     const before = place.current;

@@ -1,4 +1,4 @@
-import { activateLocale } from '../../engine/index.ts';
+import { activateLocale, loadLocale } from '../../engine/index.ts';
 import { applied, CHOSEN_KEY, prepareLanguage, storage, UNSYNCED_KEY } from './language.ts';
 
 // Switching the reader's language in place (docs/decisions/023-the-reader-s-language.md): loaded by the
@@ -6,7 +6,8 @@ import { applied, CHOSEN_KEY, prepareLanguage, storage, UNSYNCED_KEY } from './l
 
 /**
  * Switches the app to `locale` in place (no navigation, no reload): what the pages on screen need in it
- * is downloaded first (their `addLanguagePreparer`, ./language.ts), then every text changes in one render. The
+ * (their `addLanguagePreparer`, ./language.ts) and its catalogues are downloaded first, side by side,
+ * then every text changes in one render. The
  * choice is kept on this device, and on the account when `saveToAccount` is given (a failure, offline,
  * is retried by `adoptAccountLanguage`, ./language.ts, at the next sign-in or start).
  *
@@ -15,7 +16,7 @@ import { applied, CHOSEN_KEY, prepareLanguage, storage, UNSYNCED_KEY } from './l
  * @throws when the language's files cannot be downloaded: nothing changed
  */
 export async function switchLanguage(locale: string, saveToAccount?: (locale: string) => Promise<void>): Promise<void> {
-  await prepareLanguage(locale);
+  await Promise.all([prepareLanguage(locale), loadLocale(locale)]);
   const shown = await activateLocale(locale);
   applied(shown);
   const device = storage();

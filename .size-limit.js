@@ -32,7 +32,7 @@ function reactFloorBytes(dist) {
  *   2.3 kB are won back (docs/decisions/023-the-reader-s-language.md, "Cost").
  * - every day the build has a lesson for (one rule, whatever the days are): at most 151 kB, the whole lesson engine included (react-hook-form, the widgets, the
  *   answers session and the lesson's own MDX); 150 kB until a reader could peek at a block in the other
- *   language, which costs each day 1.1 kB (docs/decisions/023-the-reader-s-language.md, "Cost"); the drag layer of the ordering exercise, the dialogs and
+ *   language (what that costs each day is measured in docs/decisions/023-the-reader-s-language.md, "Cost"); the drag layer of the ordering exercise, the dialogs and
  *   the image viewer load when first wanted, not with the day.
  * - the other pages: just above what they measure, so any growth fails `npm test`.
  *

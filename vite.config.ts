@@ -107,7 +107,8 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,webp,png,woff2}'],
-        // A lesson's peeks (79 kB gzipped in all) are fetched when a reader first peeks, not kept for everyone.
+        // A lesson's peeks are fetched when a reader first peeks, not kept for everyone (their size, as measured,
+        // in docs/decisions/023-the-reader-s-language.md, "Cost").
         globIgnores: ['.vite/**', 'embed-origins.json', 'assets/peek-*', 'assets/_virtual_day-peeks-*'],
         // The lesson images are served from content/images at /images/, outside dist/.
         additionalManifestEntries: lessonImageEntries(`${import.meta.dirname}/content/images`),

@@ -22,25 +22,16 @@ const BUTTON = '<InteractiveOverlay title="Anatomy of a Gene" src="https://examp
 const PICTURE = '<ImageOverlay src="/images/lac.webp" alt="The lac operon" caption="Off and on" />';
 const LAST = 'Proteins do the work.';
 
-/** The Spanish of the blocks, each marked with the English it translates (or with a stale mark). */
+/** The Spanish of the blocks, each marked with the English it translates (the last one with `lastMark`, which may be stale). */
 function spanish({ lastMark = blockHash(LAST) } = {}): string {
-  return [
-    blockMark('en', blockHash(INTRO)),
-    'Los genes son instrucciones.',
-    '',
-    blockMark('en', blockHash(QUESTION)),
-    '<FreeText name="q1" label="¿Qué es un gen?" />',
-    '',
-    blockMark('en', blockHash(BUTTON)),
-    '<InteractiveOverlay title="Anatomía de un gen" src="https://example.org/">Ábrela</InteractiveOverlay>',
-    '',
-    blockMark('en', blockHash(PICTURE)),
-    '<ImageOverlay src="/images/lac.webp" alt="El operón lac" caption="Apagado y encendido" />',
-    '',
-    blockMark('en', lastMark),
-    'Las proteínas hacen el trabajo.',
-    '',
-  ].join('\n');
+  const blocks: [mark: string, text: string][] = [
+    [blockHash(INTRO), 'Los genes son instrucciones.'],
+    [blockHash(QUESTION), '<FreeText name="q1" label="¿Qué es un gen?" />'],
+    [blockHash(BUTTON), '<InteractiveOverlay title="Anatomía de un gen" src="https://example.org/">Ábrela</InteractiveOverlay>'],
+    [blockHash(PICTURE), '<ImageOverlay src="/images/lac.webp" alt="El operón lac" caption="Apagado y encendido" />'],
+    [lastMark, 'Las proteínas hacen el trabajo.'],
+  ];
+  return blocks.flatMap(([mark, text]) => [blockMark('en', mark), text, '']).join('\n');
 }
 
 /** A lesson compiled as the build compiles it (translation first, then the peeks), as HTML; `<Peek>` drawn as `<peek block>`. */

@@ -6,7 +6,8 @@
  * - in each lesson, every block that has a current counterpart in the other language, and shows words
  *   that differ from it, is wrapped in `<Peek block="12">` (engine/lesson/Peek.tsx), `block` naming the
  *   original block by its number in the original's blocks (./blocks.ts), the same in every language of
- *   one build; a number, not the block's hash, since a lesson holds about a hundred: 1 kB gzipped less;
+ *   one build; a number, not the block's hash, since a lesson holds about a hundred (the saving is in
+ *   docs/decisions/023-the-reader-s-language.md, "Cost", with the date it was measured);
  * - each lesson imported with {@link PEEK_QUERY} (`day-1.es.mdx?peek`) is a module of its own blocks as
  *   HTML, by the original block's number: `export default { "12": "<p>…</p>" }`, downloaded the first
  *   time a reader peeks, so no lesson's file grows by the other language's words.

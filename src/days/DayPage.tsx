@@ -141,7 +141,7 @@ const STUDENT_MOVES = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const
 /**
  * The lessons a switch downloaded, by `day:locale`, read by the render the language change causes. Not
  * component state: storing them there rendered the whole lesson once more, in the old language, before
- * the switch, for nothing (100 ms at 4x CPU in bench:web).
+ * the switch, for nothing (bench:web's switch; its figures in docs/decisions/023-the-reader-s-language.md, "Measured").
  */
 const preparedLessons = new Map<string, { Lesson: MDXContent; locale: string }>();
 

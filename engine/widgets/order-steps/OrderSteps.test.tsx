@@ -62,6 +62,16 @@ async function renderWithDragLayer(ui: ReactElement) {
   return rendered;
 }
 
+/**
+ * The exercise bound to Day 1's `dnd` field, its drag layer ready, autosaving at once into the mock it
+ * returns; `saved` is the answers it opens with.
+ */
+async function renderSaving(exercise: ReactElement, saved?: Parameters<typeof storySession>[1]) {
+  const save = vi.fn<StorySave>().mockResolvedValue(undefined);
+  await renderWithDragLayer(<AnswersForm session={storySession(orderStepsStorySchema, saved, save, { debounceMs: 0 })}>{exercise}</AnswersForm>);
+  return save;
+}
+
 describe('OrderSteps', () => {
   describe('when nothing is placed yet', () => {
     it('lists every step in "Steps" and five empty slots reading "Drop step N here"', () => {
@@ -150,13 +160,8 @@ describe('OrderSteps', () => {
 
     it('writes the move to the answers, with "Your order" still padded to five slots', async () => {
       layOut('side by side');
-      const save = vi.fn<StorySave>().mockResolvedValue(undefined);
       const user = userEvent.setup();
-      await renderWithDragLayer(
-        <AnswersForm session={storySession(orderStepsStorySchema, undefined, save, { debounceMs: 0 })}>
-          <OrderSteps name="dnd" label="Put the steps in order" />
-        </AnswersForm>,
-      );
+      const save = await renderSaving(<OrderSteps name="dnd" label="Put the steps in order" />);
       screen.getByRole('button', { name: 'Transcription' }).focus();
       await user.keyboard(' ');
       await user.keyboard('{ArrowRight}');
@@ -273,13 +278,8 @@ describe('OrderSteps', () => {
 
     it('announces a keyboard move by the label, and stores the step', async () => {
       layOut('side by side');
-      const save = vi.fn<StorySave>().mockResolvedValue(undefined);
       const user = userEvent.setup();
-      await renderWithDragLayer(
-        <AnswersForm session={storySession(orderStepsStorySchema, undefined, save, { debounceMs: 0 })}>
-          <OrderSteps name="dnd" label="Ordena los pasos" stepLabels={STORY_STEP_LABELS} />
-        </AnswersForm>,
-      );
+      const save = await renderSaving(<OrderSteps name="dnd" label="Ordena los pasos" stepLabels={STORY_STEP_LABELS} />);
       screen.getByRole('button', { name: 'Transcripción' }).focus();
 
       await user.keyboard(' ');
@@ -303,13 +303,8 @@ describe('OrderSteps', () => {
     });
 
     it('says where a button moved the step by its label, and stores the step', async () => {
-      const save = vi.fn<StorySave>().mockResolvedValue(undefined);
       const user = userEvent.setup();
-      await renderWithDragLayer(
-        <AnswersForm session={storySession(orderStepsStorySchema, undefined, save, { debounceMs: 0 })}>
-          <OrderSteps name="dnd" label="Ordena los pasos" stepLabels={STORY_STEP_LABELS} />
-        </AnswersForm>,
-      );
+      const save = await renderSaving(<OrderSteps name="dnd" label="Ordena los pasos" stepLabels={STORY_STEP_LABELS} />);
       await user.click(screen.getByRole('button', { name: 'Add Traducción to Your order' }));
       expect(screen.getByText('Traducción moved to slot 1 of Your order.')).toBeInTheDocument();
       await waitFor(() => expect(save).toHaveBeenCalled());
@@ -325,14 +320,9 @@ describe('OrderSteps', () => {
     });
 
     it('saves the restored step with the next move', async () => {
-      const save = vi.fn<StorySave>().mockResolvedValue(undefined);
       const user = userEvent.setup();
       const saved = { dnd: { available: ['Protein is created'], ordered: ['Transcription', STORY_STEPS[0], '', 'mRNA is created', ''], orderSize: 5 } };
-      await renderWithDragLayer(
-        <AnswersForm session={storySession(orderStepsStorySchema, saved, save, { debounceMs: 0 })}>
-          <OrderSteps name="dnd" label="Put the steps in order" />
-        </AnswersForm>,
-      );
+      const save = await renderSaving(<OrderSteps name="dnd" label="Put the steps in order" />, saved);
       await user.click(screen.getByRole('button', { name: 'Add Protein is created to Your order' }));
       await waitFor(() => expect(save).toHaveBeenCalled());
       expect(save.mock.calls[0]![0]).toEqual({

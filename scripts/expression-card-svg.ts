@@ -54,11 +54,44 @@ export interface PatientCard {
   genes: PatientCardGene[];
 }
 
+/**
+ * The words a chart draws around its bars, in one language. `samplesAxis` holds `{count}`, the number of
+ * people on a gene card.
+ */
+export interface ChartTexts {
+  /** Under the title, e.g. "Expression in healthy tissue and tumour". */
+  subtitle: string;
+  /** Beside the solid swatch, e.g. "Healthy tissue (solid)". */
+  healthyLegend: string;
+  /** Beside the striped swatch, e.g. "Tumour (striped)". */
+  tumourLegend: string;
+  /** Beside the dashed line at 1, e.g. "Healthy level (1)". */
+  healthyLevel: string;
+  /** The value axis, e.g. "Relative expression". */
+  valueAxis: string;
+  /** A gene card's bottom line, e.g. "{count} people: healthy tissue and tumour from each". */
+  samplesAxis: string;
+  /** A patient card's bottom line, e.g. "Gene". */
+  genesAxis: string;
+}
+
 /** The whole data file, content/data/expression-cards.json. */
 export interface ExpressionCards {
   description: string;
+  chart: ChartTexts;
   geneCards: GeneCard[];
   patientCards: PatientCard[];
+}
+
+/**
+ * A translation of the cards, `content/data/expression-cards.<locale>.json`: texts only, the values
+ * staying in the original (docs/decisions/022-translations-beside-the-original.md). `sampleLabels` maps
+ * each original sample label ("Person A") to its translation; `cards` holds each card's texts by slug.
+ */
+export interface ExpressionCardsTranslation {
+  chart: ChartTexts;
+  sampleLabels: Record<string, string>;
+  cards: Record<string, { title?: string; pattern: string }>;
 }
 
 /** A rendered card: where it goes under `content/images/expression/` and its SVG text. */
@@ -101,6 +134,7 @@ interface BarGroup {
 
 interface Chart {
   slug: string;
+  texts: ChartTexts;
   title: string;
   subtitle: string;
   pattern: string;
@@ -159,11 +193,11 @@ function renderChart(chart: Chart): string {
   text(20, 36, chart.title, 'font-size="24" font-weight="700"');
   text(20, 62, chart.subtitle, `fill="${MUTED_COLOUR}"`);
   lines.push(`  <rect x="20" y="78" width="20" height="20" fill="${HEALTHY_COLOUR}" stroke="${TEXT_COLOUR}" stroke-width="1"/>`);
-  text(48, 94, 'Healthy tissue (solid)');
+  text(48, 94, chart.texts.healthyLegend);
   lines.push(`  <rect x="232" y="78" width="20" height="20" fill="url(#${hatch})" stroke="${TEXT_COLOUR}" stroke-width="1"/>`);
-  text(260, 94, 'Tumour (striped)');
+  text(260, 94, chart.texts.tumourLegend);
   lines.push(`  <line x1="20" y1="118" x2="40" y2="118" stroke="${TEXT_COLOUR}" stroke-width="2" stroke-dasharray="6 4"/>`);
-  text(48, 123, 'Healthy level (1)');
+  text(48, 123, chart.texts.healthyLevel);
 
   // Value axis: gridlines at every half unit, numbered at whole units.
   for (let value = 0; value <= SCALE_MAX; value += 0.5) {
@@ -173,7 +207,7 @@ function renderChart(chart: Chart): string {
     if (whole) text(PLOT.left - 10, y + 5, String(value), 'text-anchor="end"');
   }
   const middle = (PLOT.top + PLOT.bottom) / 2;
-  text(0, 0, 'Relative expression', `text-anchor="middle" transform="translate(22 ${n(middle)}) rotate(-90)"`);
+  text(0, 0, chart.texts.valueAxis, `text-anchor="middle" transform="translate(22 ${n(middle)}) rotate(-90)"`);
 
   // Bars: healthy then tumour, side by side, per group.
   const groupWidth = (PLOT.right - PLOT.left) / chart.groups.length;
@@ -208,17 +242,19 @@ function renderChart(chart: Chart): string {
  * Draws one gene card: a pair of bars (healthy tissue, tumour) for each sample.
  *
  * @param card - a gene card from the data file
+ * @param texts - the words around the bars, in the card's language
  * @returns the SVG document as text, ending with a newline
  * @throws ExpressionCardError when a value is outside 0 to {@link SCALE_MAX}, a label is empty, the
  *   pattern is empty or the slug is not kebab-case
  */
-export function renderGeneCard(card: GeneCard): string {
+export function renderGeneCard(card: GeneCard, texts: ChartTexts): string {
   return renderChart({
     slug: card.slug,
+    texts,
     title: card.gene,
-    subtitle: 'Expression in healthy tissue and tumour',
+    subtitle: texts.subtitle,
     pattern: card.pattern,
-    xAxisTitle: `${card.samples.length} people: healthy tissue and tumour from each`,
+    xAxisTitle: texts.samplesAxis.replace('{count}', String(card.samples.length)),
     groups: card.samples,
   });
 }
@@ -227,31 +263,71 @@ export function renderGeneCard(card: GeneCard): string {
  * Draws one patient card: a pair of bars (healthy tissue, tumour) for each gene.
  *
  * @param card - a patient card from the data file
+ * @param texts - the words around the bars, in the card's language
  * @returns the SVG document as text, ending with a newline
  * @throws ExpressionCardError as {@link renderGeneCard}
  */
-export function renderPatientCard(card: PatientCard): string {
+export function renderPatientCard(card: PatientCard, texts: ChartTexts): string {
   return renderChart({
     slug: card.slug,
+    texts,
     title: card.title,
-    subtitle: 'Expression in healthy tissue and tumour',
+    subtitle: texts.subtitle,
     pattern: card.pattern,
-    xAxisTitle: 'Gene',
+    xAxisTitle: texts.genesAxis,
     groups: card.genes.map(({ gene, healthy, tumour }) => ({ label: gene, healthy, tumour })),
   });
 }
 
 /**
- * Draws every card of the data file, gene cards first.
+ * The cards in another language: the original's values with the translation's texts.
  *
  * @param cards - the parsed content/data/expression-cards.json
- * @returns one `{ fileName, svg }` per card, `fileName` being `<slug>.svg`
+ * @param translation - the parsed content/data/expression-cards.<locale>.json
+ * @param locale - the translation's language, named in errors
+ * @throws ExpressionCardError when the translation lacks a card's pattern, a patient card's title or a sample label
+ */
+export function translateExpressionCards(cards: ExpressionCards, translation: ExpressionCardsTranslation, locale: string): ExpressionCards {
+  const textsOf = (slug: string, needsTitle: boolean) => {
+    const texts = translation.cards[slug];
+    if (!texts?.pattern.trim() || (needsTitle && !texts.title?.trim())) {
+      throw new ExpressionCardError(slug, `expression-cards.${locale}.json has no ${needsTitle ? 'title and pattern' : 'pattern'} for this card.`);
+    }
+    return texts;
+  };
+  const label = (slug: string, original: string) => {
+    const translated = translation.sampleLabels[original];
+    if (!translated?.trim()) throw new ExpressionCardError(slug, `expression-cards.${locale}.json has no sampleLabels entry for "${original}".`);
+    return translated;
+  };
+  return {
+    ...cards,
+    chart: translation.chart,
+    geneCards: cards.geneCards.map((card) => ({
+      ...card,
+      pattern: textsOf(card.slug, false).pattern,
+      samples: card.samples.map((sample) => ({ ...sample, label: label(card.slug, sample.label) })),
+    })),
+    patientCards: cards.patientCards.map((card) => {
+      const { title, pattern } = textsOf(card.slug, true);
+      return { ...card, title: title!, pattern };
+    }),
+  };
+}
+
+/**
+ * Draws every card of the data file, gene cards first.
+ *
+ * @param cards - the parsed content/data/expression-cards.json, or a translation of it ({@link translateExpressionCards})
+ * @param locale - the cards' language: files are `<slug>.svg` in English, `<slug>.<locale>.svg` in any other
+ * @returns one `{ fileName, svg }` per card
  * @throws ExpressionCardError on the first card that cannot be drawn, or when two cards share a slug
  */
-export function renderExpressionCards(cards: ExpressionCards): RenderedCard[] {
+export function renderExpressionCards(cards: ExpressionCards, locale = 'en'): RenderedCard[] {
+  const suffix = locale === 'en' ? '.svg' : `.${locale}.svg`;
   const rendered = [
-    ...cards.geneCards.map((card) => ({ fileName: `${card.slug}.svg`, svg: renderGeneCard(card) })),
-    ...cards.patientCards.map((card) => ({ fileName: `${card.slug}.svg`, svg: renderPatientCard(card) })),
+    ...cards.geneCards.map((card) => ({ fileName: `${card.slug}${suffix}`, svg: renderGeneCard(card, cards.chart) })),
+    ...cards.patientCards.map((card) => ({ fileName: `${card.slug}${suffix}`, svg: renderPatientCard(card, cards.chart) })),
   ];
   const seen = new Set<string>();
   for (const { fileName } of rendered) {

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderExpressionCards, type ExpressionCards } from '../../scripts/expression-card-svg.ts';
+import { renderExpressionCards, translateExpressionCards, type ExpressionCards, type ExpressionCardsTranslation } from '../../scripts/expression-card-svg.ts';
+import spanish from './expression-cards.es.json';
 import data from './expression-cards.json';
 
 // Day 3 expression cards (6 gene cards and 3 patient cards: docs/requirements.md#constants), accurate in
 // direction: MYC up, TP53, BRCA1 and BRCA2 down, HK1 and GAPDH steady.
 const cards = data as ExpressionCards;
+const cardsInSpanish = translateExpressionCards(cards, spanish as ExpressionCardsTranslation, 'es');
 const IMAGES = join(import.meta.dirname, '../images/expression');
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
@@ -72,10 +74,10 @@ describe('expression cards data', () => {
 });
 
 describe('expression card images', () => {
-  it.each(renderExpressionCards(cards).map(({ fileName, svg }) => [fileName, svg]))(
+  it.each([...renderExpressionCards(cards), ...renderExpressionCards(cardsInSpanish, 'es')].map(({ fileName, svg }) => [fileName, svg]))(
     'content/images/expression/%s is what scripts/render-expression-cards.ts draws now',
     (fileName, svg) => {
-      // Fails after a data edit without a re-render: run `node --import tsx scripts/render-expression-cards.ts`.
+      // Fails after a data edit without a re-render: run `npm run render:expression-cards`.
       expect(readFileSync(join(IMAGES, fileName), 'utf8')).toBe(svg);
     },
   );
@@ -84,6 +86,25 @@ describe('expression card images', () => {
     const tooHigh = structuredClone(cards);
     tooHigh.geneCards[5]!.samples[0]!.tumour = 4;
     expect(() => renderExpressionCards(tooHigh)).toThrow('content/data/expression-cards.json, card "gene-myc": "Person A" has 4; values must be numbers from 0 to 3.5 (the shared scale).');
+  });
+
+  it('draws the Spanish cards with the same bars and no English word', () => {
+    const english = renderExpressionCards(cards);
+    const words = /<(title|desc|text)[^>]*>[^<]*<\/\1>/g;
+    const texts = (svg: string) => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1]!);
+    for (const [index, { fileName, svg }] of renderExpressionCards(cardsInSpanish, 'es').entries()) {
+      const original = english[index]!;
+      expect(fileName).toBe(original.fileName.replace(/\.svg$/, '.es.svg'));
+      expect(svg.replace(words, '')).toBe(original.svg.replace(words, ''));
+      // What both languages draw alike is numbers and gene symbols only.
+      for (const text of texts(svg).filter((each) => texts(original.svg).includes(each))) expect(text, fileName).toMatch(/^[A-Z0-9]+$/);
+    }
+  });
+
+  it('names what a translation lacks, with its card', () => {
+    const lacking = structuredClone(spanish) as ExpressionCardsTranslation;
+    delete lacking.sampleLabels['Person C'];
+    expect(() => translateExpressionCards(cards, lacking, 'es')).toThrow('content/data/expression-cards.json, card "gene-hk1": expression-cards.es.json has no sampleLabels entry for "Person C".');
   });
 
   it('gives every chart role="img", a title and the card\'s pattern as its description', () => {

@@ -13,7 +13,7 @@ function texts(value: unknown, path = ''): Map<string, string> {
   return found;
 }
 
-/** What a person reads of each item of the site data; ids, links, images and types are written once, in the original. */
+/** What a person reads of each item of the site data; ids, links and types are written once, in the original, and images too but for a picture with words. */
 const READ = /(^|\.)(tagline|title|description|alt|label)$/;
 
 describe('the site data in every language (content/site/<name>.<locale>.json)', () => {
@@ -25,7 +25,10 @@ describe('the site data in every language (content/site/<name>.<locale>.json)', 
         expect(translation, `content/site/${name}.${locale}.json is missing`).toBeDefined();
         const keyed = Array.isArray(original) ? Object.fromEntries(original.map((item: { id: string }) => [item.id, item])) : original;
         const read = [...texts(keyed).keys()].filter((path) => READ.test(path) && !/^(ncbi|uniprot|rcsb-pdb)\.title$|\.name$/.test(path));
-        const translated = [...texts(translation).keys()];
+        // A picture with words in it is drawn again per language: its file beside the original's, e.g. `chart.es.svg`.
+        const pictures = [...texts(translation)].filter(([path]) => path.endsWith('.media.src'));
+        for (const [path, file] of pictures) expect(file, path).toBe(texts(keyed).get(path)!.replace(/(\.\w+)$/, `.${locale}$1`));
+        const translated = [...texts(translation).keys()].filter((path) => !path.endsWith('.media.src'));
         for (const path of translated) expect({ path, translatable: read.includes(path) }).toEqual({ path, translatable: true });
         // Every text is translated but the tools' names, which are proper nouns.
         expect(translated.sort()).toEqual(read.sort());
@@ -37,7 +40,9 @@ describe('the site data in every language (content/site/<name>.<locale>.json)', 
       expect(readSiteData(locale)).toEqual(english);
       await loadSiteTranslations(locale);
       const shown = readSiteData(locale);
-      expect(shown.gallery.map(({ id, link, media }) => [id, link.href, media.src])).toEqual(english.gallery.map(({ id, link, media }) => [id, link.href, media.src]));
+      expect(shown.gallery.map(({ id, link }) => [id, link.href])).toEqual(english.gallery.map(({ id, link }) => [id, link.href]));
+      // Each picture is the original's or its drawing in the language.
+      for (const [index, { media }] of shown.gallery.entries()) expect([english.gallery[index]!.media.src, english.gallery[index]!.media.src.replace(/(\.\w+)$/, `.${locale}$1`)]).toContain(media.src);
       expect(shown.gallery[0]!.title).not.toBe(english.gallery[0]!.title);
       expect(shown.team.map(({ name }) => name)).toEqual(english.team.map(({ name }) => name));
       expect(shown.site.tagline).not.toBe(english.site.tagline);

@@ -16,8 +16,9 @@
  * A translation sits beside each file, `<name>.<locale>.json`, holding only what a person reads
  * (docs/decisions/022-translations-beside-the-original.md): `site.es.json` the tagline, and the lists'
  * translations an object keyed by each item's `id` with its texts (`{ "dnmt3a": { "title": …, "media":
- * { "alt": … } } }`); ids, links, images and order are written once, in the original. A text the
- * translation lacks is shown as the original has it.
+ * { "alt": … } } }`); ids, links, images and order are written once, in the original, but for a picture
+ * with words in it, which the translation names in its language (`"media": { "src": "chart.es.svg" }`).
+ * A text the translation lacks is shown as the original has it.
  * Only the home page imports this module; the site name every page shows comes from site.ts alone.
  */
 import { currentLocale, DEFAULT_LOCALE } from '../../engine/index.ts';

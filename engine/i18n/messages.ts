@@ -119,3 +119,14 @@ export function languageName(locale: string): string {
   const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
   return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
 }
+
+/**
+ * A language's name as a sentence in another language says it: `languageNameIn('en', 'es')` → "inglés"
+ * (`Intl.DisplayNames`; the tag itself when the browser does not know it).
+ *
+ * @param language - the language named, a BCP 47 tag such as `en`
+ * @param locale - the language of the sentence, e.g. `es`
+ */
+export function languageNameIn(language: string, locale: string): string {
+  return new Intl.DisplayNames([locale], { type: 'language' }).of(language) ?? language;
+}

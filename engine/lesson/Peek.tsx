@@ -1,6 +1,6 @@
 import { createContext, useContext, useId, useState, type ReactNode } from 'react';
 import messages from '../../content/locales/en/engine.json';
-import { useLocale, useMessages } from '../i18n/messages.ts';
+import { languageNameIn, useLocale, useMessages } from '../i18n/messages.ts';
 import './Peek.css';
 
 /** A lesson's blocks as HTML, by the number of the original block each stands for: `{ "12": "<p>…</p>" }`. */
@@ -60,7 +60,7 @@ export function Peek({ block, children }: PeekProps) {
       () => setShown({ state: 'failed' }),
     );
   };
-  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(language) ?? language;
+  const name = languageNameIn(language, locale);
 
   return (
     <div className="peek">

@@ -7,6 +7,7 @@ import { activateLocale, DEFAULT_LOCALE } from '../i18n/messages.ts';
 import type { Answers, AnswersSchema } from '../schema/types.ts';
 import { storySchema } from '../storybook/story-schema.ts';
 import { withAnswers } from '../storybook/with-answers.tsx';
+import { EmbedPanel } from './embed-panel/EmbedPanel.tsx';
 import { FacilitatorTip } from './facilitator-tip/FacilitatorTip.tsx';
 import { FreeText } from './free-text/FreeText.tsx';
 import { ZoomableImage } from './image-overlay/ZoomableImage.tsx';
@@ -105,5 +106,19 @@ describe('the widgets in Spanish', () => {
 
     render(<FacilitatorTip>Pair the students.</FacilitatorTip>);
     expect(screen.getByRole('complementary', { name: 'Consejo para el/la facilitador/a' })).toHaveTextContent('Consejo para el/la facilitador/a');
+  });
+
+  it('says above an embed in another language which language it is in, and nothing for one in the reader\'s', async () => {
+    const video = 'https://www.youtube-nocookie.com/embed/abc?cc_lang_pref=es';
+    const { rerender } = render(<EmbedPanel title="El ciclo celular" src={video} aspect="video" lang="en" />);
+    // An English reader of an English video reads no notice.
+    expect(screen.queryByText(/is in English/)).not.toBeInTheDocument();
+    await act(() => activateLocale('es'));
+    expect(screen.getByText('Este video está en inglés.')).toBeInTheDocument();
+
+    rerender(<EmbedPanel title="HHMI: p53" src="https://media.hhmi.org/biointeractive/click/p53/01.html" lang="en-US" />);
+    expect(screen.getByText('Esta actividad está en inglés.')).toBeInTheDocument();
+    rerender(<EmbedPanel title="PhET" src="https://phet.colorado.edu/sims/html/gene-expression-essentials/latest/gene-expression-essentials_es.html" lang="es" />);
+    expect(screen.queryByText(/está en/)).not.toBeInTheDocument();
   });
 });

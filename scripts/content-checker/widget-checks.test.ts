@@ -64,3 +64,16 @@ describe("an ordering exercise's step labels", () => {
     ]);
   });
 });
+
+describe("an embed's language", () => {
+  it('may be a language tag, with or without its region', () => {
+    expect(reportOn('<EmbedPanel title="Video" src="https://www.youtube-nocookie.com/embed/abc" lang="en" />')).toEqual([]);
+    expect(reportOn('<EmbedPanel title="Video" src="https://www.youtube-nocookie.com/embed/abc" lang="es-MX" />')).toEqual([]);
+  });
+
+  it('is refused when it is not one, with what was written', () => {
+    expect(reportOn('<EmbedPanel title="Video" src="https://www.youtube-nocookie.com/embed/abc" lang="English" />')).toEqual([
+      'day-1.es.mdx:3 <EmbedPanel title="Video">: expected lang as a language tag such as "en" or "es-MX", found "English"',
+    ]);
+  });
+});

@@ -106,6 +106,9 @@ function checkProp(use: ElementUse, widget: WidgetManifestEntry, prop: string, k
     case 'images':
       checkImages(use, prop, report);
       return;
+    case 'language':
+      if (!isLanguageTag(value)) report(use, `${prop} as a language tag such as "en" or "es-MX"`, missing);
+      return;
     case 'step-labels':
       // A field without `available` is reported by the binding's check already.
       if (field?.properties?.available && fieldName !== undefined && lessonSchema) checkStepLabels(use, prop, { field, fieldName, file: lessonSchema.file }, report);
@@ -114,6 +117,16 @@ function checkProp(use: ElementUse, widget: WidgetManifestEntry, prop: string, k
 }
 
 type Report = (use: ElementUse, expected: string, found: string) => void;
+
+/** Whether `value` is a BCP 47 language tag (RFC 5646) with a language subtag, e.g. `en` or `es-MX`. */
+function isLanguageTag(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(value)) return false;
+  try {
+    return Intl.getCanonicalLocales(value).length === 1;
+  } catch {
+    return false;
+  }
+}
 
 function isText(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '';

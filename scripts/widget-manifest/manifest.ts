@@ -10,7 +10,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import widgetSchema from '../../engine/widgets/widget.schema.json' with { type: 'json' };
 
 /** How the content checker reads a prop (engine/widgets/widget.schema.json, `$defs.propKind`). */
-export type PropKind = 'text' | 'list' | 'options' | 'two-options' | 'columns' | 'fields' | 'images' | 'step-labels';
+export type PropKind = 'text' | 'list' | 'options' | 'two-options' | 'columns' | 'fields' | 'images' | 'step-labels' | 'language';
 
 /** A prop holding an address shown in a frame, or (with `key`) a list of objects each holding one. */
 export interface FramedProp {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import messages from '../../../content/locales/en/engine.json';
 import { useMessages } from '../../i18n/messages.ts';
-import { EmbedFrame, embedFrameMessage } from '../embed-panel/EmbedFrame.tsx';
+import { EmbedFrame, embedFrameMessage, EmbedLanguageNote } from '../embed-panel/EmbedFrame.tsx';
 import { useEmbedLoad } from '../embed-panel/use-embed-load.ts';
 import './AtlasViewer.css';
 
@@ -41,6 +41,8 @@ export interface AtlasViewerProps {
   height?: number;
   /** How long to wait for the frame before the blocked-embed hint, ms. Default {@link ATLAS_HINT_MS} (5000). */
   hintAfterMs?: number;
+  /** The atlas's language, a BCP 47 tag such as `en`: a reader of another sees a line saying so above the frame. */
+  lang?: string;
 }
 
 /** Thrown when AtlasViewer's props written in MDX are not the expected shape: an authoring mistake. */
@@ -120,7 +122,7 @@ function checkProps(title: string, genes: unknown, quickLinks: unknown): AtlasGe
  *   quickLinks={[{ label: "Tissue", path: "/tissue" }]}
  * />
  */
-export function AtlasViewer({ title, genes, fallbackHref, quickLinks, height = ATLAS_FRAME_HEIGHT_PX, hintAfterMs = ATLAS_HINT_MS }: AtlasViewerProps) {
+export function AtlasViewer({ title, genes, fallbackHref, quickLinks, height = ATLAS_FRAME_HEIGHT_PX, hintAfterMs = ATLAS_HINT_MS, lang }: AtlasViewerProps) {
   const firstGene = checkProps(title, genes, quickLinks);
   const [symbol, setSymbol] = useState(firstGene.symbol);
   const gene = genes.find((candidate) => normalSymbol(candidate.symbol) === normalSymbol(symbol)) ?? firstGene;
@@ -173,6 +175,7 @@ export function AtlasViewer({ title, genes, fallbackHref, quickLinks, height = A
           </div>
         ) : null}
       </div>
+      <EmbedLanguageNote lang={lang} kind="other" />
       <EmbedFrame title={frameTitle} src={src} load={load} message={message} style={{ height: `${height}px` }} align="top" />
     </section>
   );

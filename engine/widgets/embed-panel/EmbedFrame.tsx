@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import messages from '../../../content/locales/en/engine.json';
-import { useMessages, type Translate } from '../../i18n/messages.ts';
+import { languageNameIn, useLocale, useMessages, type Translate } from '../../i18n/messages.ts';
 import type { EmbedLoad, EmbedLoadStatus } from './use-embed-load.ts';
 import './EmbedFrame.css';
 
@@ -82,4 +82,23 @@ export function EmbedFrame({ title, src, load, message, style, align = 'center',
       </div>
     </div>
   );
+}
+
+/**
+ * The line above an embed whose page is in another language than the reader's: "Este video está en
+ * inglés." (`embedPanel.inLanguage`); nothing when `lang` is omitted or is the reader's language.
+ *
+ * @param lang - the embedded page's language, a BCP 47 tag such as `en`
+ * @param kind - `video` for a video player, `other` for an interactive page
+ */
+export function EmbedLanguageNote({ lang, kind }: { lang: string | undefined; kind: 'video' | 'other' }) {
+  const t = useMessages(messages);
+  const locale = useLocale();
+  if (lang === undefined || primaryLanguage(lang) === primaryLanguage(locale)) return null;
+  return <p className="embed-language">{t('embedPanel.inLanguage', { kind, language: languageNameIn(primaryLanguage(lang), locale) })}</p>;
+}
+
+/** The language of a BCP 47 tag without its region or script: `es-MX` → `es`. */
+function primaryLanguage(tag: string): string {
+  return tag.split('-')[0]!.toLowerCase();
 }

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import messages from '../../../content/locales/en/engine.json';
 import { useMessages } from '../../i18n/messages.ts';
-import { EmbedFrame, embedFrameMessage } from './EmbedFrame.tsx';
+import { EmbedFrame, embedFrameMessage, EmbedLanguageNote } from './EmbedFrame.tsx';
 import './EmbedPanel.css';
 import { useEmbedLoad } from './use-embed-load.ts';
 
@@ -25,6 +25,12 @@ export interface EmbedPanelProps {
    * (InteractiveOverlay).
    */
   layout?: 'inline' | 'fill';
+  /**
+   * The embedded page's language, a BCP 47 tag such as `en`. When the reader reads another, a line
+   * above the frame says so in theirs ("Este video está en inglés…"). Omitted: the page is in the
+   * lesson's language, or has no words.
+   */
+  lang?: string;
 }
 
 /**
@@ -38,12 +44,15 @@ export interface EmbedPanelProps {
  * says so at once, and tries again by itself when the connection comes back. Its texts are `embedPanel.*`
  * and `embedFrame.*` in content/locales/LOCALE/engine.json (the English is docs/requirements.md's).
  *
+ * An embed in another language than the reader's (`lang`) says so in one line above the frame, in the
+ * reader's language (docs/decisions/023-the-reader-s-language.md, "Embeds").
+ *
  * Printed, the frame and buttons give way to the title and the page's address (EmbedPanel.css).
  *
  * @example <EmbedPanel title="PhET: Gene Expression Essentials" src="https://phet.colorado.edu/…" height={640} />
  * @example <EmbedPanel title="Gene regulation (video)" src="https://www.youtube-nocookie.com/embed/…" aspect="video" />
  */
-export function EmbedPanel({ title, src, height = EMBED_DEFAULT_HEIGHT_PX, aspect, layout = 'inline' }: EmbedPanelProps) {
+export function EmbedPanel({ title, src, height = EMBED_DEFAULT_HEIGHT_PX, aspect, layout = 'inline', lang }: EmbedPanelProps) {
   // A new src is a new page: the hook starts again from "loading" with a new frame.
   const load = useEmbedLoad({ src, timeoutMs: EMBED_BLOCKED_WARNING_MS });
   const { status, reload } = load;
@@ -69,6 +78,7 @@ export function EmbedPanel({ title, src, height = EMBED_DEFAULT_HEIGHT_PX, aspec
           {newTabLink}
         </div>
       </div>
+      <EmbedLanguageNote lang={lang} kind={aspect === 'video' ? 'video' : 'other'} />
       <EmbedFrame title={title} src={src} load={load} message={message} style={frameStyle} blockedAction={newTabLink} media />
     </section>
   );

@@ -12,6 +12,8 @@ export interface InteractiveOverlayProps {
   src: string;
   /** The opening button's label, e.g. "Open Anatomy of a Gene". */
   children: ReactNode;
+  /** The external page's language, a BCP 47 tag such as `en`; see {@link EmbedPanel}'s `lang`. */
+  lang?: string;
 }
 
 /** The site an address belongs to, for the dialog's description; the address itself if it does not parse. */
@@ -34,7 +36,7 @@ function siteOf(src: string): string {
  *
  * @example <InteractiveOverlay title="Anatomy of a Gene" src="https://learn.genetics.utah.edu/…">Open Anatomy of a Gene</InteractiveOverlay>
  */
-export function InteractiveOverlay({ title, src, children }: InteractiveOverlayProps) {
+export function InteractiveOverlay({ title, src, children, lang }: InteractiveOverlayProps) {
   const t = useMessages(messages);
   return (
     <OverlayDialog
@@ -46,7 +48,7 @@ export function InteractiveOverlay({ title, src, children }: InteractiveOverlayP
       title={title}
       description={t('interactiveOverlay.description', { site: siteOf(src) })}
     >
-      <EmbedPanel title={title} src={src} layout="fill" />
+      <EmbedPanel title={title} src={src} layout="fill" lang={lang} />
     </OverlayDialog>
   );
 }

@@ -18,6 +18,8 @@ const ALLOWED = [
   /JAMA Oncology/,
   /NIH NCBI|UniProt|RCSB Protein Data Bank/,
   /doi:10\./,
+  // The name of a view of HHMI's cell cycle activity, which is in English: the lesson names it as the student finds it there.
+  /Cell Cycle Regulators and Cancer/,
 ];
 
 /**
@@ -77,6 +79,23 @@ test('a student reading Spanish sees no English on /login, the home page, the pr
   }
 });
 
+/**
+ * Goes down the whole lesson on the page, so that every part arrives (they come one at a time after the
+ * first two), each ordering exercise's drag layer with what dnd-kit reads to screen readers, and each
+ * widget whose code comes apart ("Cargando…" until it arrives).
+ */
+async function readWholeLesson(page: Page): Promise<void> {
+  await expect(page.locator('.lesson-part--pending')).toHaveCount(0);
+  for (let top = 0; top < (await page.evaluate(() => document.documentElement.scrollHeight)); top += 600) {
+    await page.evaluate((y) => window.scrollTo(0, y), top);
+  }
+  for (const exercise of await page.locator('.order-steps').all()) {
+    await exercise.scrollIntoViewIfNeeded();
+    await expect(exercise).toHaveAttribute('data-drag', 'ready');
+  }
+  await expect(page.locator('.lazy-widget')).toHaveCount(0);
+}
+
 test('a student reading Spanish sees no English on Day 1, from its first part to its last', async ({ page }) => {
   await signUp(page);
   await page.goto('/sections/day-1');
@@ -84,19 +103,38 @@ test('a student reading Spanish sees no English on Day 1, from its first part to
   await page.getByRole('menuitemradio', { name: 'Español' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Día 1 — /);
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-
-  // The lesson's parts arrive one at a time after the first two, and the ordering exercise's drag layer
-  // (with what dnd-kit reads to screen readers) when it comes near the screen: go down the whole lesson.
-  await expect(page.locator('.lesson-part--pending')).toHaveCount(0);
   const exercise = page.getByRole('group', { name: 'Ordena los pasos para encender un gen' });
-  await exercise.scrollIntoViewIfNeeded();
-  await expect(exercise).toHaveAttribute('data-drag', 'ready');
+  await readWholeLesson(page);
   await expect(exercise.getByRole('button', { name: 'Transcripción', exact: true })).toBeVisible();
-  for (let top = 0; top < (await page.evaluate(() => document.documentElement.scrollHeight)); top += 600) {
-    await page.evaluate((y) => window.scrollTo(0, y), top);
-  }
-  // A widget whose code comes apart reads "Cargando…" until it arrives, and then shows its own texts.
-  await expect(page.locator('.lazy-widget')).toHaveCount(0);
+  // The simulation opens in Spanish; the videos and the other sites' pages say they are in English.
+  await expect(page.locator('iframe[src*="gene-expression-essentials_es.html"]')).toHaveCount(1);
+  await expect(page.getByText('Este video está en inglés.')).toBeVisible();
 
   expect(await englishOn(page), '/sections/day-1').toEqual([]);
+});
+
+test('a student reading Spanish sees no English on Days 2 to 5, the sections, the quizzes and the workbook', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  // The language a reader chose on this device (src/i18n/language.ts), as the menu leaves it.
+  await page.addInitScript(() => localStorage.setItem('helix.language', 'es'));
+  for (const day of [2, 3, 4, 5]) {
+    await page.goto(`/sections/day-${day}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`^Día ${day} — `));
+    await readWholeLesson(page);
+    expect(await englishOn(page), `/sections/day-${day}`).toEqual([]);
+  }
+  for (const path of ['/sections/welcome', '/sections/what-youll-learn', '/sections/vocabulary', '/student_profile/pre_module', '/student_profile/post_module', '/workbooks']) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('.loading')).toHaveCount(0);
+    await readWholeLesson(page);
+    expect(await englishOn(page), path).toEqual([]);
+  }
+  await page.getByRole('link').filter({ hasText: /cuaderno/i }).first().click();
+  await expect(page).toHaveURL(/\/workbooks\/./);
+  await expect(page.locator('.loading')).toHaveCount(0);
+  await expect(page.getByRole('img').first()).toBeVisible();
+  expect(await englishOn(page), page.url()).toEqual([]);
 });

@@ -41,7 +41,7 @@ import { readRefusedBodies } from './refused-bodies.ts';
 import { createRequestValidatorCompiler } from './request-validation.ts';
 import { addResponseHeaders, API_CACHE_CONTROL, isApiPath } from './response-headers.ts';
 import { SERVICE_WORKER_PATH, staticFiles } from './static-files.ts';
-import { loadWorkbookFiles, syncWorkbooks, type WorkbookSource } from './workbooks/workbooks.ts';
+import { loadWorkbookFiles, syncWorkbooks, workbookTranslations, type WorkbookSource } from './workbooks/workbooks.ts';
 
 /** Largest request body accepted: 256 KB, room for the 128 KB a day's stored answers may reach (docs/security.md#server-limits). */
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -218,7 +218,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const warn = (message: string) => app.log.warn(message);
   const welcomeMessages = options.welcomeMessages ?? loadWelcomeMessages(config.inboxDir, warn);
-  const workbookSync = await syncWorkbooks(db, options.workbooks !== undefined ? options.workbooks : loadWorkbookFiles(config.workbooksDir, warn));
+  const workbookSources = options.workbooks !== undefined ? options.workbooks : loadWorkbookFiles(config.workbooksDir, warn);
+  const workbookSync = await syncWorkbooks(db, workbookSources);
   app.log.info({ workbooks: workbookSync }, 'workbooks loaded');
   const usernameKeys = await fillUsernameKeys(db);
   if (usernameKeys.keyed > 0) app.log.warn(usernameKeys, 'usernames stored before the username_key column keyed; those in `renamed` sign in as <username>#<id>');
@@ -240,7 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(tokenRoutes, { db, tokens, sessions, passwords, loginLimiter: createLoginLimiter(limits) });
   await app.register(studentRoutes, { db, passwords, sessions, signupLimiter: createSignupLimiter(limits), authenticate, welcomeMessages });
   await app.register(inboxRoutes, { db, authenticate, welcomeMessages });
-  await app.register(workbookRoutes, { db, authenticate, publicUrl: config.publicUrl ?? null });
+  await app.register(workbookRoutes, { db, authenticate, publicUrl: config.publicUrl ?? null, translations: workbookTranslations(workbookSources) });
   await app.register(dayAnswersRoutes, { db, answersValidator, authenticate });
   await app.register(accountRoutes, { db, passwords, sessions, authenticate });
   const questions = options.questions ?? questionsLoader({ lessonsDir: config.lessonsDir, schemasDir: config.schemasDir, root: process.cwd() });

@@ -39,6 +39,31 @@ The cell **grows** and copies its DNA. See [Day 2](/sections/day-2).
 | Prophase | Chromosomes condense |
 `;
 
+const CELL_CYCLE_ES = `---
+title: El ciclo celular
+description: "Cómo crecen y se dividen las células."
+---
+
+## Interfase
+
+La célula **crece** y copia su ADN.
+
+![Una célula en interfase](/images/interphase.es.svg)
+
+## Mitosis
+
+![Profase](/images/prophase.es.svg)
+`;
+
+/** A translation with a section left out: its readers see the original. */
+const GENES_ES = `---
+title: Genes
+---
+## Una sección
+
+## Otra sección
+`;
+
 const GENES = `---
 title: Genes
 ---
@@ -128,7 +153,7 @@ describe.each(DATABASE_KINDS)('workbooks (%s)', (kind) => {
   const contentDir = mkdtempSync(join(tmpdir(), 'helix-workbooks-'));
   const server = useTestApp(kind, {
     config: () => {
-      writeFiles(join(contentDir, 'workbooks'), { 'cell-cycle.md': CELL_CYCLE, 'genes.md': GENES, 'README.md': 'Not a workbook.' });
+      writeFiles(join(contentDir, 'workbooks'), { 'cell-cycle.md': CELL_CYCLE, 'cell-cycle.es.md': CELL_CYCLE_ES, 'genes.md': GENES, 'genes.es.md': GENES_ES, 'README.md': 'Not a workbook.' });
       return { workbooksDir: join(contentDir, 'workbooks') };
     },
   });
@@ -157,10 +182,18 @@ describe.each(DATABASE_KINDS)('workbooks (%s)', (kind) => {
               { id: expect.any(Number), heading: 'Interphase' },
               { id: expect.any(Number), heading: 'Mitosis' },
             ],
+            translations: { es: { title: 'El ciclo celular', description: 'Cómo crecen y se dividen las células.', sections: [expect.objectContaining({ heading: 'Interfase' }), expect.objectContaining({ heading: 'Mitosis' })] } },
           },
-          { id: expect.any(Number), title: 'Genes', description: '', sections: [{ id: expect.any(Number), heading: 'Only section' }] },
+          { id: expect.any(Number), title: 'Genes', description: '', sections: [{ id: expect.any(Number), heading: 'Only section' }], translations: {} },
         ],
       });
+    });
+
+    it("gives a translation's sections the original's ids, so a reader who switches stays in the same section", async () => {
+      const { results } = (await server.app.inject({ method: 'GET', url: LIST_URL, headers: bearer(access) })).json<{
+        results: { sections: { id: number }[]; translations: Record<string, { sections: { id: number }[] }> }[];
+      }>();
+      expect(results[0]!.translations.es!.sections.map(({ id }) => id)).toEqual(results[0]!.sections.map(({ id }) => id));
     });
 
     it('answers 401 not_authenticated without a token', async () => {
@@ -198,6 +231,20 @@ describe.each(DATABASE_KINDS)('workbooks (%s)', (kind) => {
               { id: expect.any(Number), image: 'http://localhost:80/images/metaphase.svg', caption: '' },
             ],
           },
+        ],
+        translations: { es: expect.any(Object) },
+      });
+      expect(body.translations.es).toEqual({
+        title: 'El ciclo celular',
+        description: 'Cómo crecen y se dividen las células.',
+        sections: [
+          {
+            id: summary.sections[0]?.id,
+            heading: 'Interfase',
+            content_html: '<p>La célula <strong>crece</strong> y copia su ADN.</p>',
+            images: [{ id: body.sections[0].images[0].id, image: 'http://localhost:80/images/interphase.es.svg', caption: 'Una célula en interfase' }],
+          },
+          { id: summary.sections[1]?.id, heading: 'Mitosis', content_html: '', images: [{ id: body.sections[1].images[0].id, image: 'http://localhost:80/images/prophase.es.svg', caption: 'Profase' }] },
         ],
       });
       expect(body.sections[0].content_html).not.toContain('<img');

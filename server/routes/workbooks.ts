@@ -6,7 +6,7 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { Database } from '../db/index.ts';
 import { HttpError } from '../errors.ts';
 import { absoluteHtmlUrls, absoluteUrl, publicBase } from '../public-urls.ts';
-import { findWorkbook, listWorkbooks } from '../workbooks/workbooks.ts';
+import { findWorkbook, listWorkbooks, type SectionDetail, type WorkbookTranslation } from '../workbooks/workbooks.ts';
 import { positiveIntegerParams } from './id-params.ts';
 import { errorResponse } from './schemas.ts';
 
@@ -15,12 +15,24 @@ export interface WorkbookRoutesOptions {
   authenticate: onRequestAsyncHookHandler;
   /** PUBLIC_URL, the base of image URLs; null: each request's origin (server/public-urls.ts). */
   publicUrl?: string | null;
+  /** Each workbook's translations by slug (`workbookTranslations`); default none. */
+  translations?: ReadonlyMap<string, Readonly<Record<string, WorkbookTranslation>>>;
 }
 
 /** The body of `GET /api/workbooks/workbooks/`. The client counts `sections` (Continue when above 0, else Start). */
 export interface WorkbookListResponse {
-  results: { id: number; title: string; description: string; sections: { id: number; heading: string }[] }[];
+  results: {
+    id: number;
+    title: string;
+    description: string;
+    sections: { id: number; heading: string }[];
+    /** Helix's addition: the title, description and section headings in the site's other languages, by language (`es`). */
+    translations: Record<string, { title: string; description: string; sections: { id: number; heading: string }[] }>;
+  }[];
 }
+
+/** A workbook section as the API shows it. */
+type SectionResponse = WorkbookDetailResponse['sections'][number];
 
 /** The body of `GET /api/workbooks/workbooks/:id/`. */
 export interface WorkbookDetailResponse {
@@ -35,6 +47,8 @@ export interface WorkbookDetailResponse {
     /** `image` is an absolute URL, usually `<PUBLIC_URL>/images/<file>`; `caption` is empty when there is none. */
     images: { id: number; image: string; caption: string }[];
   }[];
+  /** Helix's addition: the workbook in the site's other languages, by language (`es`); sections have the original's ids. */
+  translations: Record<string, { title: string; description: string; sections: WorkbookDetailResponse['sections'] }>;
 }
 
 const sectionSummarySchema = {
@@ -65,9 +79,46 @@ const sectionSchema = {
   },
 } as const;
 
+/** The JSON Schema of a `translations` object whose sections are `section`. */
+const translationsSchema = (section: object) =>
+  ({
+    type: 'object',
+    description: "Helix's addition: the workbook in the site's other languages, by language (`es`), from the file beside it (`<slug>.es.md`); its sections carry the original's ids. Empty when it has none.",
+    additionalProperties: {
+      type: 'object',
+      required: ['title', 'description', 'sections'],
+      properties: { title: { type: 'string' }, description: { type: 'string' }, sections: { type: 'array', items: section } },
+    },
+  }) as const;
+
+/**
+ * A stored workbook's translations with the original's section ids (sections pair one for one, checked
+ * when the files are read), each section as `toSection` shows it.
+ */
+function translated<T>(
+  translations: Readonly<Record<string, WorkbookTranslation>> | undefined,
+  stored: readonly SectionDetail[],
+  toSection: (section: SectionDetail) => T,
+): Record<string, { title: string; description: string; sections: T[] }> {
+  return Object.fromEntries(
+    Object.entries(translations ?? {}).map(([locale, { title, description, sections }]) => [
+      locale,
+      {
+        title,
+        description,
+        sections: stored.map((original, index) => {
+          const section = sections[index]!;
+          const images = section.images.map((image, at) => ({ id: original.images[at]?.id ?? -(at + 1), ...image }));
+          return toSection({ id: original.id, heading: section.heading, contentHtml: section.contentHtml, images });
+        }),
+      },
+    ]),
+  );
+}
+
 /** Registers the workbook routes (a Fastify plugin; register with no prefix). */
 export async function workbookRoutes(app: FastifyInstance, options: WorkbookRoutesOptions): Promise<void> {
-  const { db, authenticate, publicUrl } = options;
+  const { db, authenticate, publicUrl, translations = new Map() } = options;
 
   app.get(
     '/api/workbooks/workbooks/',
@@ -85,12 +136,13 @@ export async function workbookRoutes(app: FastifyInstance, options: WorkbookRout
                 type: 'array',
                 items: {
                   type: 'object',
-                  required: ['id', 'title', 'description', 'sections'],
+                  required: ['id', 'title', 'description', 'sections', 'translations'],
                   properties: {
                     id: { type: 'integer' },
                     title: { type: 'string' },
                     description: { type: 'string', description: 'Empty when there is none.' },
                     sections: { type: 'array', items: sectionSummarySchema },
+                    translations: translationsSchema(sectionSummarySchema),
                   },
                 },
               },
@@ -108,6 +160,7 @@ export async function workbookRoutes(app: FastifyInstance, options: WorkbookRout
           title: row.title,
           description: row.description,
           sections: row.sections.map((section) => ({ id: section.id, heading: section.heading })),
+          translations: translated(translations.get(row.slug), row.sections, ({ id, heading }) => ({ id, heading })),
         })),
       };
     },
@@ -130,12 +183,13 @@ export async function workbookRoutes(app: FastifyInstance, options: WorkbookRout
         response: {
           200: {
             type: 'object',
-            required: ['id', 'title', 'description', 'sections'],
+            required: ['id', 'title', 'description', 'sections', 'translations'],
             properties: {
               id: { type: 'integer' },
               title: { type: 'string' },
               description: { type: 'string' },
               sections: { type: 'array', items: sectionSchema },
+              translations: translationsSchema(sectionSchema),
             },
           },
           '4xx': errorResponse,
@@ -146,16 +200,18 @@ export async function workbookRoutes(app: FastifyInstance, options: WorkbookRout
       const workbook = await findWorkbook(db, request.params.id);
       if (workbook === null) throw new HttpError('not_found', 'No such workbook.');
       const base = publicBase(request, publicUrl);
+      const toSection = (section: SectionDetail): SectionResponse => ({
+        id: section.id,
+        heading: section.heading,
+        content_html: absoluteHtmlUrls(section.contentHtml, base),
+        images: section.images.map((image) => ({ ...image, image: absoluteUrl(image.image, base) })),
+      });
       return {
         id: workbook.id,
         title: workbook.title,
         description: workbook.description,
-        sections: workbook.sections.map((section) => ({
-          id: section.id,
-          heading: section.heading,
-          content_html: absoluteHtmlUrls(section.contentHtml, base),
-          images: section.images.map((image) => ({ ...image, image: absoluteUrl(image.image, base) })),
-        })),
+        sections: workbook.sections.map(toSection),
+        translations: translated(translations.get(workbook.slug), workbook.sections, toSection),
       };
     },
   );

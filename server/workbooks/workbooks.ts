@@ -8,7 +8,7 @@
  * become the section's images with that caption and are removed from its HTML. Text before the first
  * `## ` heading (other than a `# Title` line) is not shown, and a warning says so.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { RootContent as MarkdownContent } from 'mdast';
@@ -25,6 +25,20 @@ export interface WorkbookSource {
   slug: string;
   title: string;
   /** Empty when the front matter has none. */
+  description: string;
+  sections: SectionSource[];
+  /**
+   * The workbook in other languages, from the files beside it (`student-workbook.es.md` is
+   * `student-workbook.md` in Spanish; docs/decisions/022-translations-beside-the-original.md), by
+   * language. Each has the original's sections in the same order. Not stored: the API adds them to what
+   * it reads from the database.
+   */
+  translations?: Readonly<Record<string, WorkbookTranslation>>;
+}
+
+/** A workbook's texts in one other language: its sections one for one with the original's. */
+export interface WorkbookTranslation {
+  title: string;
   description: string;
   sections: SectionSource[];
 }
@@ -90,7 +104,34 @@ export function loadWorkbookFiles(dir: string, warn: WarnFunction): WorkbookSour
     warn(`No workbook content at ${dir}: the stored workbooks are left as they are.`);
     return null;
   }
-  return markdownFiles(dir).map((fileName) => parseWorkbook(readFileSync(join(dir, fileName), 'utf8'), fileName, warn));
+  return markdownFiles(dir).map((fileName) => {
+    const workbook = parseWorkbook(readFileSync(join(dir, fileName), 'utf8'), fileName, warn);
+    return { ...workbook, translations: translationsOf(dir, workbook, warn) };
+  });
+}
+
+/**
+ * The translations beside a workbook's file, `<slug>.<locale>.md`. One whose sections do not pair one
+ * for one with the original's is left out, with a warning: its reader sees the original.
+ */
+function translationsOf(dir: string, original: WorkbookSource, warn: WarnFunction): Record<string, WorkbookTranslation> {
+  const translations: Record<string, WorkbookTranslation> = {};
+  for (const name of readdirSync(dir).sort()) {
+    const locale = name.startsWith(`${original.slug}.`) && name.endsWith('.md') ? name.slice(original.slug.length + 1, -'.md'.length) : '';
+    if (!/^[a-z]{2,3}$/.test(locale)) continue;
+    const { title, description, sections } = parseWorkbook(readFileSync(join(dir, name), 'utf8'), name, warn);
+    if (sections.length !== original.sections.length) {
+      warn(`${name}: ${sections.length} sections where ${original.slug}.md has ${original.sections.length}; its readers see the original until each section is translated.`);
+      continue;
+    }
+    translations[locale] = { title, description, sections };
+  }
+  return translations;
+}
+
+/** Each workbook's translations by its slug, as {@link loadWorkbookFiles} read them. */
+export function workbookTranslations(sources: readonly WorkbookSource[] | null): ReadonlyMap<string, Readonly<Record<string, WorkbookTranslation>>> {
+  return new Map((sources ?? []).map((source) => [source.slug, source.translations ?? {}]));
 }
 
 /** What {@link syncWorkbooks} did, by slug. */

@@ -33,6 +33,8 @@ export interface WorkbookSummary {
   description: string;
   /** How many sections it has; the list labels its button Continue when above 0, else Start (docs/requirements.md#workbooks). */
   sectionCount: number;
+  /** Helix's addition: its title and description in other languages, by language (`es`). */
+  translations: Readonly<Record<string, { title: string; description: string }>>;
 }
 
 /** An image of a workbook section. */
@@ -59,6 +61,31 @@ export interface Workbook {
   title: string;
   description: string;
   sections: WorkbookSection[];
+  /** Helix's addition: the workbook in other languages, by language (`es`); sections with the original's ids. */
+  translations: Readonly<Record<string, Omit<Workbook, 'id' | 'translations'>>>;
+}
+
+/**
+ * A workbook (or its summary) as a reader of `locale` reads it: its translation into that language when
+ * it has one (docs/decisions/022-translations-beside-the-original.md), else as it was written.
+ */
+export function workbookIn<T extends { translations: Readonly<Record<string, object>> }>(workbook: T, locale: string): T {
+  const translation = workbook.translations[locale];
+  return translation ? { ...workbook, ...translation } : workbook;
+}
+
+/**
+ * A response's `translations` (Helix's addition: a text in other languages, by language), each read by
+ * `read`; an entry that is not an object, or that `read` refuses (null), is left out.
+ */
+function translationsOf<T>(value: unknown, read: (translation: Record<string, unknown>) => T | null): Record<string, T> {
+  if (!isRecord(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([locale, translation]) => {
+      const texts = isRecord(translation) ? read(translation) : null;
+      return texts === null ? [] : [[locale, texts]];
+    }),
+  );
 }
 
 /** Pages of the inbox followed at most, so a server that keeps answering `next` cannot loop the app. */
@@ -109,7 +136,15 @@ export async function fetchWorkbooks(client: ApiClient = apiClient): Promise<Wor
   return results.filter(isRecord).flatMap((item) => {
     const id = idOf(item.id);
     if (!id) return [];
-    return [{ id, title: textOf(item.title), description: textOf(item.description), sectionCount: Array.isArray(item.sections) ? item.sections.length : 0 }];
+    return [
+      {
+        id,
+        title: textOf(item.title),
+        description: textOf(item.description),
+        sectionCount: Array.isArray(item.sections) ? item.sections.length : 0,
+        translations: translationsOf(item.translations, (translation) => ({ title: textOf(translation.title), description: textOf(translation.description) })),
+      },
+    ];
   });
 }
 
@@ -122,9 +157,13 @@ export async function fetchWorkbooks(client: ApiClient = apiClient): Promise<Wor
 export async function fetchWorkbook(id: string, client: ApiClient = apiClient): Promise<Workbook> {
   const body = await client.request<unknown>(`/api/workbooks/workbooks/${encodeURIComponent(id)}/?include_toc=true`);
   if (!isRecord(body)) throw new ApiError(200, 'invalid_response', 'The workbook is not a JSON object.');
+  return { id: idOf(body.id) ?? id, ...workbookTexts(body), translations: translationsOf(body.translations, workbookTexts) };
+}
+
+/** A workbook response's title, description and sections, or those of one of its translations. */
+function workbookTexts(body: Record<string, unknown>): Omit<Workbook, 'id' | 'translations'> {
   const sections = Array.isArray(body.sections) ? body.sections.filter(isRecord) : [];
   return {
-    id: idOf(body.id) ?? id,
     title: textOf(body.title),
     description: textOf(body.description),
     sections: sections.map((section, index) => ({
@@ -152,16 +191,8 @@ function toInboxMessage(item: unknown): InboxMessage | null {
     isRead: item.is_read === true,
     sender: textOf(item.sender).trim() || null,
     bodyHtml: textOf(item.body_html) || null,
-    translations: translationsOf(item.translations),
+    translations: translationsOf(item.translations, (each) => (typeof each.subject === 'string' && typeof each.body === 'string' ? { subject: each.subject, body: each.body } : null)),
   };
-}
-
-/** The `translations` of an inbox message: each language's subject and body, skipping any that is not two texts. */
-function translationsOf(value: unknown): Record<string, { subject: string; body: string }> {
-  if (!isRecord(value)) return {};
-  return Object.fromEntries(
-    Object.entries(value).flatMap(([locale, each]) => (isRecord(each) && typeof each.subject === 'string' && typeof each.body === 'string' ? [[locale, { subject: each.subject, body: each.body }]] : [])),
-  );
 }
 
 function idOf(value: unknown): string | null {

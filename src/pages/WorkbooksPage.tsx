@@ -1,8 +1,8 @@
 import { Suspense, use } from 'react';
 import { Link } from 'react-router';
 import messages from '../../content/locales/en/app.json';
-import { useMessages } from '../../engine/index.ts';
-import { fetchWorkbooks, type WorkbookSummary } from '../api/site-endpoints.ts';
+import { DEFAULT_LOCALE, useLocale, useMessages } from '../../engine/index.ts';
+import { fetchWorkbooks, workbookIn, type WorkbookSummary } from '../api/site-endpoints.ts';
 import { settle, usePageData, type Loaded } from '../layout/loaded.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
@@ -21,7 +21,8 @@ export function loadWorkbooks(): WorkbooksData {
  * The workbook list at /workbooks (docs/requirements.md#workbooks): "Available Workbooks",
  * each workbook's title and description and a button to /workbooks/{id}, labelled Continue when the
  * workbook already has sections and Start otherwise. On failure: "Failed to load workbooks." (docs/requirements.md's
- * words in English; `workbooks.*` of content/locales/LOCALE/app.json).
+ * words in English; `workbooks.*` of content/locales/LOCALE/app.json). Each workbook's title and
+ * description are in the reader's language where it has a translation, else as written, marked with its language.
  */
 export function WorkbooksPage() {
   const t = useMessages(messages);
@@ -40,6 +41,7 @@ export function WorkbooksPage() {
 function WorkbookList({ workbooks }: WorkbooksData) {
   const state = use(workbooks);
   const t = useMessages(messages);
+  const locale = useLocale();
   return (
     <>
       {state.status === 'failed' ? (
@@ -50,16 +52,29 @@ function WorkbookList({ workbooks }: WorkbooksData) {
       {state.status === 'ready' && state.value.length === 0 ? <p>{t('workbooks.empty')}</p> : null}
       {state.status === 'ready' && state.value.length > 0 ? (
         <ul className="workbook-list">
-          {state.value.map((workbook) => (
-            <li key={workbook.id} className="workbook-list__item">
-              <h2 className="workbook-list__title">{workbook.title}</h2>
-              {workbook.description ? <p className="workbook-list__description">{workbook.description}</p> : null}
-              <Link className="button workbook-list__action" to={`/workbooks/${encodeURIComponent(workbook.id)}`}>
-                {t(workbook.sectionCount > 0 ? 'workbooks.continue' : 'workbooks.start')}
-                <span className="visually-hidden"> {workbook.title}</span>
-              </Link>
-            </li>
-          ))}
+          {state.value.map((written) => {
+            const workbook = workbookIn(written, locale);
+            const lang = locale !== DEFAULT_LOCALE && !written.translations[locale] ? DEFAULT_LOCALE : undefined;
+            return (
+              <li key={workbook.id} className="workbook-list__item">
+                <h2 className="workbook-list__title" lang={lang}>
+                  {workbook.title}
+                </h2>
+                {workbook.description ? (
+                  <p className="workbook-list__description" lang={lang}>
+                    {workbook.description}
+                  </p>
+                ) : null}
+                <Link className="button workbook-list__action" to={`/workbooks/${encodeURIComponent(workbook.id)}`}>
+                  {t(workbook.sectionCount > 0 ? 'workbooks.continue' : 'workbooks.start')}
+                  <span className="visually-hidden" lang={lang}>
+                    {' '}
+                    {workbook.title}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
     </>

@@ -167,12 +167,14 @@ export function daysOf(root: string, { drafts = false }: { drafts?: boolean } = 
 }
 
 /**
- * A day's full name from its front matter: the title, with ": subtitle" when there is one, or " subtitle"
- * after a title that ends its own sentence ("How Do We Detect Cancer? Seeing static in gene signals").
+ * A day's full name from its front matter: the title, with ": subtitle" when there is one, or " Subtitle"
+ * after a title that ends its own sentence, the subtitle then starting a sentence of its own ("How Do We
+ * Detect Cancer? Seeing static in gene signals", "¿Cómo detectamos el cáncer? Cómo distinguir…").
  */
 export function dayFullName({ title, subtitle }: Pick<DayFrontMatter, 'title' | 'subtitle'>): string {
   if (!subtitle) return title;
-  return `${title}${/[?!.]$/.test(title) ? ' ' : ': '}${subtitle}`;
+  if (!/[?!.]$/.test(title)) return `${title}: ${subtitle}`;
+  return `${title} ${subtitle.charAt(0).toLocaleUpperCase()}${subtitle.slice(1)}`;
 }
 
 /**

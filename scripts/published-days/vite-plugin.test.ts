@@ -91,4 +91,8 @@ describe("a day's heading", () => {
     expect(dayHeading(1, { title: 'Gene Regulation', subtitle: 'how cells decide' })).toBe('Day 1 — Gene Regulation: how cells decide');
     expect(dayHeading(3, { title: 'How Do We Detect Cancer?', subtitle: 'Seeing static' })).toBe('Day 3 — How Do We Detect Cancer? Seeing static');
   });
+
+  it('starts a subtitle after a question with a capital, as a sentence of its own', () => {
+    expect(dayHeading(3, { title: '¿Cómo detectamos el cáncer?', subtitle: 'cómo distinguir la estática' })).toBe('Day 3 — ¿Cómo detectamos el cáncer? Cómo distinguir la estática');
+  });
 });

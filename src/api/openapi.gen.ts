@@ -658,6 +658,17 @@ export interface paths {
                                     id: number;
                                     heading: string;
                                 }[];
+                                /** @description Helix's addition: the workbook in the site's other languages, by language (`es`), from the file beside it (`<slug>.es.md`); its sections carry the original's ids. Empty when it has none. */
+                                translations: {
+                                    [key: string]: {
+                                        title: string;
+                                        description: string;
+                                        sections: {
+                                            id: number;
+                                            heading: string;
+                                        }[];
+                                    };
+                                };
                             }[];
                         };
                     };
@@ -727,6 +738,26 @@ export interface paths {
                                     caption: string;
                                 }[];
                             }[];
+                            /** @description Helix's addition: the workbook in the site's other languages, by language (`es`), from the file beside it (`<slug>.es.md`); its sections carry the original's ids. Empty when it has none. */
+                            translations: {
+                                [key: string]: {
+                                    title: string;
+                                    description: string;
+                                    sections: {
+                                        id: number;
+                                        heading: string;
+                                        /** @description Sanitised HTML; its image and link addresses on this server are absolute (PUBLIC_URL, else the request origin). */
+                                        content_html: string;
+                                        images: {
+                                            id: number;
+                                            /** @description The absolute URL, usually <PUBLIC_URL>/images/<file>. */
+                                            image: string;
+                                            /** @description Empty when there is none. */
+                                            caption: string;
+                                        }[];
+                                    }[];
+                                };
+                            };
                         };
                     };
                 };

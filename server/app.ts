@@ -36,6 +36,7 @@ import { studentFeedbackRoutes } from './routes/feedback.ts';
 import { dayAnswersRoutes } from './routes/day-answers.ts';
 import { studentRoutes } from './routes/students.ts';
 import { tokenRoutes } from './routes/tokens.ts';
+import { joinRoutes } from './routes/join.ts';
 import { workbookRoutes } from './routes/workbooks.ts';
 import { readRefusedBodies } from './refused-bodies.ts';
 import { createRequestValidatorCompiler } from './request-validation.ts';
@@ -241,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(tokenRoutes, { db, tokens, sessions, passwords, loginLimiter: createLoginLimiter(limits) });
   await app.register(studentRoutes, { db, passwords, sessions, signupLimiter: createSignupLimiter(limits), authenticate, welcomeMessages });
   await app.register(inboxRoutes, { db, authenticate, welcomeMessages });
+  await app.register(joinRoutes, { db, authenticate });
   await app.register(workbookRoutes, { db, authenticate, publicUrl: config.publicUrl ?? null, translations: workbookTranslations(workbookSources) });
   await app.register(dayAnswersRoutes, { db, answersValidator, authenticate });
   await app.register(accountRoutes, { db, passwords, sessions, authenticate });

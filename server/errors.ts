@@ -23,6 +23,8 @@ export const API_ERRORS = {
   not_found: { status: 404, message: 'Not found.' },
   no_such_student: { status: 404, message: 'No student has this username.' },
   no_such_facilitator: { status: 404, message: 'No facilitator has this username.' },
+  // A closed, unknown or mistyped join code read the same (docs/decisions/024-class-join-links.md).
+  join_code_unknown: { status: 404, message: "This class link is closed or does not exist. Ask your teacher for the class's link or code." },
   // The request (headers and body) did not arrive within REQUEST_TIMEOUT_MS (docs/security.md#server-limits).
   request_timeout: { status: 408, message: 'The request took too long to arrive. Check the connection and try again.' },
   username_taken: { status: 409, message: 'This username is already taken.' },

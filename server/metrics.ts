@@ -113,7 +113,7 @@ function createMetricRegistry(db: Database) {
     }),
     rateLimited: new Counter({
       name: 'helix_rate_limited_total',
-      help: 'Requests refused 429, by the limit that refused (login_address, login_account, signup_address, password_hashing).',
+      help: 'Requests refused 429, by the limit that refused (login_address, login_account, signup_address, signup_join_code, password_hashing).',
       labelNames: ['limit'],
       registers: [registry],
     }),

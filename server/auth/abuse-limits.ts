@@ -13,6 +13,11 @@
  * - **Sign-ups per address**: a token bucket of `signupsBurst` (60) refilled at `signupsPerHour` (120 an
  *   hour). It counts every sign-up that passes validation, "username taken" answers included, so the
  *   API is no fast way to list usernames.
+ * - **Sign-ups through a class's join link** count apart from those, since a school's classes reach Helix
+ *   from one address: per address and join code a bucket of {@link JOIN_LINK_LIMITS}' `perCodeBurst`
+ *   (45, a class and its typos) refilled at `perCodePerHour` (45), and per address over every code one
+ *   of `perAddressBurst` (300, ten classes) refilled at `perAddressPerHour` (300). Only a facilitator opens
+ *   a join link, so a script with one code gets 45 accounts, then 45 an hour.
  *
  * Every refusal is a 429 with `Retry-After` (seconds) and `{"detail", "code": "rate_limited"}`.
  * Usernames are keyed by `usernameKey` (NFKC, JavaScript lower case), addresses by {@link addressKey}.
@@ -62,7 +67,10 @@ export const ACCOUNT_FAILURE_MEMORY_MS = 15 * 60_000;
  * address or per account, sign-ups per address, or the password hasher's queue being full
  * (server/auth/passwords.ts).
  */
-export type RateLimitName = 'login_address' | 'login_account' | 'signup_address' | 'password_hashing';
+export type RateLimitName = 'login_address' | 'login_account' | 'signup_address' | 'signup_join_code' | 'password_hashing';
+
+/** The sign-up limits of join links (see the module comment). */
+export const JOIN_LINK_LIMITS = { perCodeBurst: 45, perCodePerHour: 45, perAddressBurst: 300, perAddressPerHour: 300 } as const;
 
 /** A request refused by a limit: the route answers 429 with `Retry-After: retryAfterSeconds`. */
 export class RateLimitedError extends Error {
@@ -216,11 +224,12 @@ export interface LoginLimiter {
 
 export interface SignupLimiter {
   /**
-   * Counts one sign-up from an address.
+   * Counts one sign-up from an address, through a class's join link when `joinCode` is given (the
+   * limits of join links then, not the address's own).
    *
-   * @throws {@link RateLimitedError} when the address has no sign-up left for now
+   * @throws {@link RateLimitedError} when the address (or the address and join code) has no sign-up left for now
    */
-  take(address: string): Promise<void>;
+  take(address: string, joinCode?: string): Promise<void>;
 }
 
 export interface AbuseLimiterOptions {
@@ -260,8 +269,19 @@ export function createLoginLimiter({ store, settings = DEFAULT_ABUSE_LIMITS, now
 /** Creates the sign-up limiter (see the module comment for the rules). */
 export function createSignupLimiter({ store, settings = DEFAULT_ABUSE_LIMITS, now = Date.now }: AbuseLimiterOptions): SignupLimiter {
   const bucket: Bucket = { capacity: settings.signupsBurst, perMs: settings.signupsPerHour / 3_600_000 };
+  const perCode: Bucket = { capacity: JOIN_LINK_LIMITS.perCodeBurst, perMs: JOIN_LINK_LIMITS.perCodePerHour / 3_600_000 };
+  const perAddress: Bucket = { capacity: JOIN_LINK_LIMITS.perAddressBurst, perMs: JOIN_LINK_LIMITS.perAddressPerHour / 3_600_000 };
+  const refuse = (verdict: { retryAfterMs: number }) =>
+    new RateLimitedError(verdict.retryAfterMs, (wait) => `Too many accounts were created through this class's join link from this network. Try again in ${wait}.`, 'signup_join_code');
   return {
-    async take(address) {
+    async take(address, joinCode) {
+      if (joinCode !== undefined) {
+        const byCode = await store.update(`signup-join:${addressKey(address)}:${joinCode}`, now(), takeToken(perCode, now()));
+        if (!byCode.allowed) throw refuse(byCode);
+        const byAddress = await store.update(`signup-join-address:${addressKey(address)}`, now(), takeToken(perAddress, now()));
+        if (!byAddress.allowed) throw refuse(byAddress);
+        return;
+      }
       const verdict = await store.update(`signup-address:${addressKey(address)}`, now(), takeToken(bucket, now()));
       if (!verdict.allowed) {
         throw new RateLimitedError(verdict.retryAfterMs, (wait) => `Too many accounts were created from this network. Try again in ${wait}.`, 'signup_address');

@@ -220,6 +220,11 @@ export const classes = pgTable('classes', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** The language a student who signs up into the class starts in (docs/decisions/023-the-reader-s-language.md); null: the student's browser decides. */
   language: text('language'),
+  /**
+   * The code of the class's join link, `/join/CODE` (docs/decisions/024-class-join-links.md): 6 characters
+   * of `JOIN_CODE_ALPHABET`, unique in the deployment; null while the link is closed.
+   */
+  joinCode: text('join_code').unique(),
 });
 
 /** The facilitators of each class: its creator and the co-facilitators they added. */

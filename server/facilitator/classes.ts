@@ -150,7 +150,7 @@ export async function facilitatorsOf(db: Database, classIds: readonly number[]):
 export async function listClasses(db: Database, staff: Staff): Promise<(ClassRow & { studentCount: number })[]> {
   const studentCount = sql<number>`(select count(*)::int from ${rosterIds(sql`${classes.id}`, sql`${classes.nameKey}`)} as roster)`;
   const query = db
-    .select({ id: classes.id, name: classes.name, nameKey: classes.nameKey, createdBy: classes.createdBy, createdAt: classes.createdAt, language: classes.language, studentCount })
+    .select({ id: classes.id, name: classes.name, nameKey: classes.nameKey, createdBy: classes.createdBy, createdAt: classes.createdAt, language: classes.language, joinCode: classes.joinCode, studentCount })
     .from(classes);
   const visible =
     staff.role === 'admin'

@@ -14,6 +14,7 @@ import { createUser, UsernameTakenError, type User } from '../auth/users.ts';
 import type { Database } from '../db/index.ts';
 import { users, type Role } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
+import { classByJoinCode } from '../facilitator/join-codes.ts';
 import { languageSchema } from '../locales.ts';
 import { deliverWelcomeMessages, type WelcomeMessage } from '../inbox/messages.ts';
 import { errorResponse, MAX_NAME_LENGTH, nameSchema, passwordSchema, tokenPairSchema } from './schemas.ts';
@@ -36,6 +37,7 @@ interface SignupBody {
   first_name: string;
   last_name: string;
   classroom_name?: string | null;
+  join_code?: string;
 }
 
 /** The profile answered by `GET /api/student/profile/` (docs/requirements.md#records). */
@@ -96,6 +98,12 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
               maxLength: MAX_NAME_LENGTH,
               description: 'Optional; absent, null or blank are stored as null.',
             },
+            join_code: {
+              type: 'string',
+              maxLength: 32,
+              description:
+                "Helix's addition: the code of a class's join link (`/join/CODE`), in any letter case; the student joins that class, whose name becomes their classroom_name. 404 join_code_unknown for a closed or unknown code, and nothing is created.",
+            },
           },
         },
         response: { 201: tokenPairSchema, '4xx': errorResponse },
@@ -109,10 +117,12 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
       if ([...username].length > MAX_NAME_LENGTH) throw new HttpError('invalid_request', `body/username must NOT have more than ${MAX_NAME_LENGTH} characters`);
       const problem = usernameProblem(username) ?? newPasswordProblem(body.password);
       if (problem !== null) throw new HttpError('invalid_request', problem);
-      const classroomName = body.classroom_name?.trim() ?? '';
+      const joined = body.join_code === undefined ? null : await classByJoinCode(db, body.join_code);
+      if (body.join_code !== undefined && joined === null) throw new HttpError('join_code_unknown');
+      const classroomName = joined?.name ?? body.classroom_name?.trim() ?? '';
       let passwordHash: string;
       try {
-        await signupLimiter.take(request.ip);
+        await signupLimiter.take(request.ip, joined?.joinCode ?? undefined);
         passwordHash = await passwords.hash(body.password);
       } catch (error) {
         return replyRateLimited(reply, error);

@@ -338,6 +338,8 @@ export interface paths {
                         last_name: string;
                         /** @description Optional; absent, null or blank are stored as null. */
                         classroom_name?: string | null;
+                        /** @description Helix's addition: the code of a class's join link (`/join/CODE`), in any letter case; the student joins that class, whose name becomes their classroom_name. 404 join_code_unknown for a closed or unknown code, and nothing is created. */
+                        join_code?: string;
                     };
                 };
             };
@@ -623,6 +625,92 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/join/{code}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The class a join link leads to (Helix's addition) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The join link's code, in any letter case, e.g. K7QX2M. */
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The class's name: the student's classroom_name once they join. */
+                            class_name: string;
+                        };
+                    };
+                };
+                /** @description Every error response: a human-readable detail and a machine-readable code from the registry (server/errors.ts). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Join the class of a join link as the signed-in student (Helix's addition) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The join link's code, in any letter case, e.g. K7QX2M. */
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The class's name: the student's classroom_name once they join. */
+                            class_name: string;
+                        };
+                    };
+                };
+                /** @description Every error response: a human-readable detail and a machine-readable code from the registry (server/errors.ts). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/workbooks/workbooks/": {
@@ -1030,6 +1118,8 @@ export interface paths {
                                 is_creator: boolean;
                                 /** @description The language a student who signs up into the class starts in, one of the site's languages; null: the student's browser decides. */
                                 language: ("en" | "es") | null;
+                                /** @description The code of the class's join link, `/join/CODE` (docs/decisions/024-class-join-links.md); null while it is closed. */
+                                join_code: string | null;
                             }[];
                         };
                     };
@@ -1182,6 +1272,87 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/facilitator/classes/{id}/join-link/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open the class's join link with a new code (any of its facilitators) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The class id. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The link is open. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The new code: 6 characters without look-alikes; the link is `/join/CODE`. Any code the class had stops working. */
+                            join_code: string;
+                        };
+                    };
+                };
+                /** @description Every error response: a human-readable detail and a machine-readable code from the registry (server/errors.ts). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["error"];
+                    };
+                };
+            };
+        };
+        /** Close the class's join link (any of its facilitators) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The class id. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Closed: the code no longer lets anyone join; students already in the class stay. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Every error response: a human-readable detail and a machine-readable code from the registry (server/errors.ts). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/facilitator/classes/{id}/facilitators/": {
@@ -2799,7 +2970,7 @@ export interface components {
              * @description What went wrong, for programs.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "invalid_answers" | "not_authenticated" | "invalid_token" | "invalid_credentials" | "wrong_password" | "confirmation_mismatch" | "not_in_class" | "unknown_field" | "forbidden" | "not_found" | "no_such_student" | "no_such_facilitator" | "request_timeout" | "username_taken" | "class_name_taken" | "revision_conflict" | "body_too_large" | "unsupported_media_type" | "expectation_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "database_unavailable";
+            code: "invalid_request" | "malformed_json" | "invalid_answers" | "not_authenticated" | "invalid_token" | "invalid_credentials" | "wrong_password" | "confirmation_mismatch" | "not_in_class" | "unknown_field" | "forbidden" | "not_found" | "no_such_student" | "no_such_facilitator" | "join_code_unknown" | "request_timeout" | "username_taken" | "class_name_taken" | "revision_conflict" | "body_too_large" | "unsupported_media_type" | "expectation_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "database_unavailable";
         };
         /** @description A user as the console names one: never more than these fields (no password hash). */
         person: {

@@ -7,6 +7,7 @@ import { usernameKey } from '../../auth/credentials.ts';
 import { HttpError } from '../../errors.ts';
 import { recordAudit } from '../../facilitator/audit.ts';
 import { addFacilitator, ClassNameTakenError, createClass, deleteClassAndStudents, facilitatorsOf, findUserWithRole, listClasses, setClassLanguage, toPersonResponse } from '../../facilitator/classes.ts';
+import { closeJoinLink, openJoinLink } from '../../facilitator/join-codes.ts';
 import { LOCALES } from '../../locales.ts';
 import { MAX_NAME_LENGTH } from '../schemas.ts';
 import type { ConsoleApp, ConsoleContext } from './context.ts';
@@ -24,6 +25,9 @@ const classSummary = Type.Object({
   facilitators: Type.Array(person, { description: 'Who facilitates it, by last then first name.' }),
   is_creator: Type.Boolean({ description: 'Whether the signed-in facilitator created it: only its creator, or an admin, adds a co-facilitator.' }),
   language: classLanguage,
+  join_code: Type.Union([Type.String(), Type.Null()], {
+    description: "The code of the class's join link, `/join/CODE` (docs/decisions/024-class-join-links.md); null while it is closed.",
+  }),
 });
 
 /** Declares the class routes on the console's app. */
@@ -58,6 +62,7 @@ export function classRoutes(app: ConsoleApp, { db, guards }: ConsoleContext): vo
           facilitators: (facilitators.get(each.id) ?? []).map(toPersonResponse),
           is_creator: each.createdBy === staff.id,
           language: each.language,
+          join_code: each.joinCode,
         })),
       };
     },
@@ -115,6 +120,45 @@ export function classRoutes(app: ConsoleApp, { db, guards }: ConsoleContext): vo
     async (request, reply) => {
       const classRow = await guards.classOf(request, request.params.id);
       await setClassLanguage(db, classRow.id, request.body.language);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/facilitator/classes/:id/join-link/',
+    {
+      ...guards.staff,
+      schema: {
+        summary: "Open the class's join link with a new code (any of its facilitators)",
+        params: pathIds({ id: CLASS_ID }),
+        response: {
+          200: Type.Object(
+            { join_code: Type.String({ description: 'The new code: 6 characters without look-alikes; the link is `/join/CODE`. Any code the class had stops working.' }) },
+            { description: 'The link is open.' },
+          ),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request) => {
+      const classRow = await guards.classOf(request, request.params.id);
+      return { join_code: await openJoinLink(db, classRow.id) };
+    },
+  );
+
+  app.delete(
+    '/api/facilitator/classes/:id/join-link/',
+    {
+      ...guards.staff,
+      schema: {
+        summary: "Close the class's join link (any of its facilitators)",
+        params: pathIds({ id: CLASS_ID }),
+        response: { 204: noContent('Closed: the code no longer lets anyone join; students already in the class stay.'), ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const classRow = await guards.classOf(request, request.params.id);
+      await closeJoinLink(db, classRow.id);
       return reply.code(204).send();
     },
   );

@@ -6,7 +6,7 @@ import { Footer } from './layout/Footer.tsx';
 import { lazyComponent } from './layout/lazy-component.ts';
 import { PageErrorBoundary } from './layout/PageErrorBoundary.tsx';
 import { PAGE_LOADING, RoutePage, type LazyPage } from './layout/RoutePage.tsx';
-import { PUBLIC_PAGE_MODULES, ROUTES, type PublicPageName } from './routes.ts';
+import { PUBLIC_PAGE_MODULES, ROUTES, routeAt, type PublicPageName } from './routes.ts';
 import { SIGNED_IN_APP } from './signed-in-app.ts';
 
 /** Each public page's component, its own chunk (the same imports src/preload-route.ts starts). */
@@ -14,6 +14,7 @@ const PAGES: { [Page in PublicPageName]: LazyPage } = {
   home: lazyComponent(PUBLIC_PAGE_MODULES.home, (module) => module.HomePage),
   login: lazyComponent(PUBLIC_PAGE_MODULES.login, (module) => module.LoginPage),
   forgotPassword: lazyComponent(PUBLIC_PAGE_MODULES.forgotPassword, (module) => module.ForgotPasswordPage),
+  join: lazyComponent(PUBLIC_PAGE_MODULES.join, (module) => module.JoinPage),
 };
 
 /** The routes of every other page, a chunk of its own that /login never downloads (src/preload-route.ts starts it early). */
@@ -21,8 +22,11 @@ const SignedInApp = lazyComponent(SIGNED_IN_APP, (module) => module.SignedInApp)
 
 const PUBLIC_ROUTES = ROUTES.filter((route) => route.access === 'public');
 
-/** The public pages drawn without the header bar, whose language control sits in the page's corner instead. */
-const BARE_PATHS = new Set(PUBLIC_ROUTES.filter((route) => route.page !== 'home').map((route) => route.path));
+/** Whether `pathname` is a public page drawn without the header bar, whose language control sits in the page's corner instead: every public page but home. */
+const isBare = (pathname: string) => {
+  const route = routeAt(pathname);
+  return route?.access === 'public' && route.page !== 'home';
+};
 
 /**
  * The app's routes (docs/requirements.md#routes), made from the route table in src/routes.ts, the one
@@ -46,7 +50,7 @@ export function App() {
   const { pathname } = useLocation();
   return (
     <div className="app">
-      {BARE_PATHS.has(pathname) ? (
+      {isBare(pathname) ? (
         <div className="page-corner">
           <LanguageButton />
         </div>

@@ -16,6 +16,7 @@ export const PUBLIC_PAGE_MODULES = {
   home: lazyImport(() => import('./pages/HomePage.tsx')),
   login: lazyImport(() => import('./pages/LoginPage.tsx')),
   forgotPassword: lazyImport(() => import('./pages/ForgotPasswordPage.tsx')),
+  join: lazyImport(() => import('./pages/JoinPage.tsx')),
 } as const;
 
 /** The address of a day's page, e.g. `/sections/day-2` (docs/requirements.md#routes). */
@@ -55,6 +56,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/', page: 'home', access: 'public' },
   { path: '/login', page: 'login', access: 'public' },
   { path: '/forgot-password', page: 'forgotPassword', access: 'public' },
+  // Helix's addition: a class's join link (docs/decisions/024-class-join-links.md).
+  { path: '/join/:code', page: 'join', access: 'public' },
   { path: '/student_profile', page: 'profile', access: 'student' },
   ...QUIZZES.map((quiz) => ({ path: quiz.path, page: 'quiz' as const, access: 'student' as const, quiz })),
   { path: '/inbox', page: 'inbox', access: 'student' },

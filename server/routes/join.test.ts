@@ -50,6 +50,8 @@ describe.each(DATABASE_KINDS)('class join links (%s)', (kind) => {
     code = opened.json<{ join_code: string }>().join_code;
     expect(code).toMatch(new RegExp(`^[${JOIN_CODE_ALPHABET}]{6}$`));
     expect(await listed()).toBe(code);
+    const details = await server.app.inject({ url: `/api/facilitator/classes/${classId}/join-link/`, headers: { ...bearer(rivera.access), host: 'helix.school.org' } });
+    expect(details.json()).toEqual({ join_code: code, url: `http://helix.school.org/join/${code}`, qr_svg: expect.stringMatching(/^<svg [^>]*viewBox="0 0 \d+ \d+"[\s\S]*<path [\s\S]*<\/svg>\s*$/) });
     // Another class's facilitator cannot open it: the class does not exist for them.
     const other = await server.app.inject({ method: 'POST', url: `/api/facilitator/classes/${classId}/join-link/`, headers: bearer(okafor.access) });
     expect(other.statusCode).toBe(404);

@@ -29,6 +29,8 @@ export interface SignupDetails {
   lastName: string;
   /** Optional: an empty string when the student left it blank. */
   classroomName: string;
+  /** Helix's addition: the code of the class's join link the student came through (docs/decisions/024-class-join-links.md); it names the class instead. */
+  joinCode?: string;
 }
 
 /** The signed-in user's profile (docs/requirements.md#api-calls). */

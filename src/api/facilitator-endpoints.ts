@@ -81,6 +81,39 @@ export async function setClassLanguage(classId: number, language: string | null,
 }
 
 /**
+ * Opens the class's join link with a new code, replacing any it had: `POST /api/facilitator/classes/{id}/join-link/`
+ * (docs/decisions/024-class-join-links.md).
+ *
+ * @returns the new code, 6 characters; the link is `/join/CODE`
+ * @throws {@link ApiError} on any failure (404 for a class the facilitator cannot see)
+ */
+export async function openJoinLink(classId: number, client: ApiClient = apiClient): Promise<string> {
+  const body = await client.request<ApiAnswer<'/api/facilitator/classes/{id}/join-link/', 'post'>>(`${classPath(classId)}join-link/`, { method: 'POST' });
+  return body.join_code;
+}
+
+/** A class's join link: its code, address and QR code (an SVG document), each null while it is closed. */
+export type JoinLinkDetails = ApiAnswer<'/api/facilitator/classes/{id}/join-link/', 'get'>;
+
+/**
+ * The class's join link: `GET /api/facilitator/classes/{id}/join-link/`, its QR code drawn by the server.
+ *
+ * @throws {@link ApiError} on any failure (404 for a class the facilitator cannot see)
+ */
+export function fetchJoinLink(classId: number, client: ApiClient = apiClient): Promise<JoinLinkDetails> {
+  return client.request<JoinLinkDetails>(`${classPath(classId)}join-link/`);
+}
+
+/**
+ * Closes the class's join link: `DELETE /api/facilitator/classes/{id}/join-link/`.
+ *
+ * @throws {@link ApiError} on any failure (404 for a class the facilitator cannot see)
+ */
+export async function closeJoinLink(classId: number, client: ApiClient = apiClient): Promise<void> {
+  await client.request(`${classPath(classId)}join-link/`, { method: 'DELETE' });
+}
+
+/**
  * The class's progress, asked conditionally: with the `ETag` of the copy held, a 304 answers `not-modified`.
  *
  * @param etag - the `ETag` of the last progress received, or null for a first load

@@ -1281,7 +1281,46 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The class's join link: its code, its address and its QR code (any of its facilitators) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The class id. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The class's join link (docs/decisions/024-class-join-links.md). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The code, or null while the link is closed. */
+                            join_code: string | null;
+                            /** @description The link, `<PUBLIC_URL>/join/CODE` (the request origin without PUBLIC_URL); null while closed. */
+                            url: string | null;
+                            /** @description The link as a QR code, an SVG document drawn on the server (no service sees it); null while closed. */
+                            qr_svg: string | null;
+                        };
+                    };
+                };
+                /** @description Every error response: a human-readable detail and a machine-readable code from the registry (server/errors.ts). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["error"];
+                    };
+                };
+            };
+        };
         put?: never;
         /** Open the class's join link with a new code (any of its facilitators) */
         post: {

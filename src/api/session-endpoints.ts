@@ -84,6 +84,7 @@ export async function signup(details: SignupDetails, client: ApiClient = apiClie
           first_name: details.firstName,
           last_name: details.lastName,
           classroom_name: details.classroomName,
+          ...(details.joinCode === undefined ? {} : { join_code: details.joinCode }),
         },
       }),
     wait,
@@ -96,4 +97,14 @@ function toTokens(body: unknown): AuthTokens {
     return { accessToken: body.access, refreshToken: body.refresh };
   }
   throw new ApiError(200, 'invalid_response', 'The server did not send both tokens.');
+}
+
+/**
+ * Puts the signed-in student in the class of a join link: `POST /api/join/{code}/` (Helix's addition,
+ * docs/decisions/024-class-join-links.md).
+ *
+ * @throws {@link ApiError} 404 `join_code_unknown` for a closed or unknown code, 403 for a facilitator, or any other failure
+ */
+export async function joinClass(code: string, client: ApiClient = apiClient): Promise<void> {
+  await client.request<unknown>(`/api/join/${encodeURIComponent(code)}/`, { method: 'POST' });
 }

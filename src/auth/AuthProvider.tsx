@@ -126,8 +126,11 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
   useEffect(() => whenIdle(() => void sessionEndpoints().catch(() => undefined), SESSION_ENDPOINTS_IDLE_TIMEOUT_MS), []);
 
   const signIn = useCallback(
-    async (tokensPromise: Promise<{ accessToken: string; refreshToken: string }>) => {
+    async (tokensPromise: Promise<{ accessToken: string; refreshToken: string }>, joinCode?: string) => {
       setTokens(await tokensPromise);
+      // Signed in from a class's join link: into the class before the profile is read. A link closed in
+      // the meantime leaves the student signed in, outside it (the link's page said which class it was).
+      if (joinCode !== undefined) await sessionEndpoints().then((requests) => requests.joinClass(joinCode, client).catch(() => undefined));
       let user: UserProfile;
       try {
         user = await fetchProfile(client);
@@ -144,7 +147,7 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
   );
 
   const login = useCallback(
-    (username: string, password: string) => signIn(sessionEndpoints().then((requests) => requests.login(username, password, client))),
+    (username: string, password: string, joinCode?: string) => signIn(sessionEndpoints().then((requests) => requests.login(username, password, client)), joinCode),
     [client, signIn],
   );
   const signup = useCallback((details: SignupDetails) => signIn(sessionEndpoints().then((requests) => requests.signup(details, client))), [client, signIn]);

@@ -11,10 +11,12 @@ export interface AuthContextValue {
   user: UserProfile | null;
   /**
    * Logs in, stores both tokens, loads the profile and goes to `/` (a facilitator or an admin to `/facilitator`).
+   * With `joinCode` (a class's join link, docs/decisions/024-class-join-links.md) the student joins that
+   * class first; a refused join leaves them signed in, outside it.
    *
    * @throws the {@link ApiError} of the failed call; nothing is stored then
    */
-  login(username: string, password: string): Promise<void>;
+  login(username: string, password: string, joinCode?: string): Promise<void>;
   /**
    * Creates the account, stores both tokens, loads the profile and goes to `/`.
    *

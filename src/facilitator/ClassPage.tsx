@@ -24,6 +24,7 @@ import { consoleKeys, invalidateRoster, PROGRESS_POLL_MS, useClassProgress } fro
 import { ConfirmButton, DeleteClassDialog, ResetPasswordButton } from './dialogs.tsx';
 import { saveFile } from './download.ts';
 import { FieldsForm } from './FieldsForm.tsx';
+import { JoinLink } from './JoinLink.tsx';
 import { clockTime, fullName, problemOf } from './format.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import { MessageComposer } from './MessageComposer.tsx';
@@ -131,6 +132,7 @@ export function ClassView({ classId, pollMs = PROGRESS_POLL_MS }: ClassViewProps
       </section>
 
       <Roster progress={progress} />
+      <JoinLink classId={classId} className={progress.class.name} />
       <ClassLanguage classId={classId} />
       <Export classId={classId} days={progress.days.map(({ day }) => day)} />
       <Messages progress={progress} />

@@ -16,7 +16,8 @@ const preloadSignUpForm = () => void loadSignUpForm().catch(() => undefined);
 /** How long the page waits at most for an idle moment before it asks for the Sign Up form, in ms. */
 const SIGN_UP_IDLE_TIMEOUT_MS = 2000;
 
-type Mode = 'sign-in' | 'sign-up';
+/** Which of the two forms is shown. */
+export type Mode = 'sign-in' | 'sign-up';
 
 /**
  * The login page at /login (docs/requirements.md#login-page): Sign In and Sign Up on one page, switched by
@@ -62,9 +63,10 @@ const MODES: readonly { mode: Mode; label: 'login.signIn' | 'login.signUp' }[] =
  * the ends) and one tab panel, named by its tab, holding that mode's form. The Sign Up form is a chunk
  * loaded once the page is idle, or at once when its tab is pointed at or focused. Written here rather than with
  * a tabs library: /login is every student's first page, and its budget is the React floor plus a tenth
- * (docs/decisions/011-first-visit-javascript.md).
+ * (docs/decisions/011-first-visit-javascript.md). With `joinCode` (the class join page,
+ * src/pages/JoinPage.tsx) both forms put the student in that class, and Sign Up asks no Classroom Name.
  */
-function ModeTabs({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => void }) {
+export function ModeTabs({ mode, onChange, joinCode }: { mode: Mode; onChange: (mode: Mode) => void; joinCode?: string }) {
   const id = useId();
   const t = useMessages(messages);
   useEffect(() => whenIdle(preloadSignUpForm, SIGN_UP_IDLE_TIMEOUT_MS), []);
@@ -104,10 +106,10 @@ function ModeTabs({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => vo
       </div>
       <div className="auth-panel" role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${mode}-tab`} tabIndex={0}>
         {mode === 'sign-in' ? (
-          <SignInForm />
+          <SignInForm joinCode={joinCode} />
         ) : (
           <Suspense fallback={<Loading />}>
-            <SignUpForm />
+            <SignUpForm joinCode={joinCode} />
           </Suspense>
         )}
       </div>
@@ -117,7 +119,7 @@ function ModeTabs({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => vo
 
 const SIGN_IN_FIELDS = ['username', 'password'] as const;
 
-function SignInForm() {
+function SignInForm({ joinCode }: { joinCode: string | undefined }) {
   const { login } = useAuth();
   const t = useMessages(messages);
   const [failed, setFailed] = useState(false);
@@ -130,7 +132,7 @@ function SignInForm() {
     async ({ username, password }) => {
       setFailed(false);
       try {
-        await login(username.trim(), password);
+        await login(username.trim(), password, joinCode);
       } catch {
         // docs/requirements.md#error-messages: any login failure shows the same message.
         setFailed(true);

@@ -45,8 +45,10 @@ function signUpErrors(values: Record<(typeof SIGN_UP_FIELDS)[number], string>): 
  * Sign In form is shown (src/pages/LoginPage.tsx), so a first visit downloads only what it displays.
  * A successful sign-up signs the student in; any failure shows "Sign up failed. Please check your
  * details and try again." (docs/requirements.md's words; `signUp.failed` of content/locales/LOCALE/login.json).
+ * With `joinCode` (a class's join link) the account is made in that class, and the Classroom Name field
+ * is left out.
  */
-export default function SignUpForm() {
+export default function SignUpForm({ joinCode }: { joinCode?: string | undefined }) {
   const { signup } = useAuth();
   const t = useMessages(messages);
   const [failed, setFailed] = useState(false);
@@ -58,7 +60,8 @@ export default function SignUpForm() {
         password: values.password,
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
-        classroomName: values.classroomName.trim(),
+        classroomName: joinCode === undefined ? values.classroomName.trim() : '',
+        ...(joinCode === undefined ? {} : { joinCode }),
       });
     } catch {
       // docs/requirements.md#error-messages: any sign-up failure shows the same message.
@@ -81,7 +84,7 @@ export default function SignUpForm() {
         <Field id="sign-up-first-name" name="firstName" label={t('field.firstName')} error={error(errors.firstName)} autoComplete="given-name" />
         <Field id="sign-up-last-name" name="lastName" label={t('field.lastName')} error={error(errors.lastName)} autoComplete="family-name" />
       </div>
-      <Field id="sign-up-classroom-name" name="classroomName" label={t('field.classroomName')} optional={t('field.optional')} autoComplete="off" />
+      {joinCode === undefined ? <Field id="sign-up-classroom-name" name="classroomName" label={t('field.classroomName')} optional={t('field.optional')} autoComplete="off" /> : null}
       <button type="submit" className="button auth-form__submit" disabled={submitting}>
         {t(submitting ? 'login.signingUp' : 'login.signUp')}
       </button>

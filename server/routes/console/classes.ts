@@ -2,6 +2,7 @@
  * The console's classes (docs/facilitators.md#classes): the list, creating a class, deleting one with its
  * students (admins only), and adding a co-facilitator (the class's creator or an admin).
  */
+import QRCode from 'qrcode';
 import { Type } from 'typebox';
 import { usernameKey } from '../../auth/credentials.ts';
 import { HttpError } from '../../errors.ts';
@@ -9,6 +10,7 @@ import { recordAudit } from '../../facilitator/audit.ts';
 import { addFacilitator, ClassNameTakenError, createClass, deleteClassAndStudents, facilitatorsOf, findUserWithRole, listClasses, setClassLanguage, toPersonResponse } from '../../facilitator/classes.ts';
 import { closeJoinLink, openJoinLink } from '../../facilitator/join-codes.ts';
 import { LOCALES } from '../../locales.ts';
+import { publicBase } from '../../public-urls.ts';
 import { MAX_NAME_LENGTH } from '../schemas.ts';
 import type { ConsoleApp, ConsoleContext } from './context.ts';
 import { CLASS_ID, errorReplies, noContent, pathIds, person, personReply, usernameBody } from './schemas.ts';
@@ -31,7 +33,7 @@ const classSummary = Type.Object({
 });
 
 /** Declares the class routes on the console's app. */
-export function classRoutes(app: ConsoleApp, { db, guards }: ConsoleContext): void {
+export function classRoutes(app: ConsoleApp, { db, guards, publicUrl }: ConsoleContext): void {
   app.get(
     '/api/facilitator/classes/',
     {
@@ -121,6 +123,34 @@ export function classRoutes(app: ConsoleApp, { db, guards }: ConsoleContext): vo
       const classRow = await guards.classOf(request, request.params.id);
       await setClassLanguage(db, classRow.id, request.body.language);
       return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/facilitator/classes/:id/join-link/',
+    {
+      ...guards.staff,
+      schema: {
+        summary: "The class's join link: its code, its address and its QR code (any of its facilitators)",
+        params: pathIds({ id: CLASS_ID }),
+        response: {
+          200: Type.Object(
+            {
+              join_code: Type.Union([Type.String(), Type.Null()], { description: 'The code, or null while the link is closed.' }),
+              url: Type.Union([Type.String(), Type.Null()], { description: 'The link, `<PUBLIC_URL>/join/CODE` (the request origin without PUBLIC_URL); null while closed.' }),
+              qr_svg: Type.Union([Type.String(), Type.Null()], { description: 'The link as a QR code, an SVG document drawn on the server (no service sees it); null while closed.' }),
+            },
+            { description: "The class's join link (docs/decisions/024-class-join-links.md)." },
+          ),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request) => {
+      const classRow = await guards.classOf(request, request.params.id);
+      if (classRow.joinCode === null) return { join_code: null, url: null, qr_svg: null };
+      const url = `${publicBase(request, publicUrl)}/join/${classRow.joinCode}`;
+      return { join_code: classRow.joinCode, url, qr_svg: await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) };
     },
   );
 

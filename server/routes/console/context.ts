@@ -27,4 +27,6 @@ export interface ConsoleContext {
   week: Week;
   /** A day's questions as its students see them, or null for a day without both files (scripts/questions/questions.ts). */
   questions: (day: number) => Question[] | null;
+  /** PUBLIC_URL, the base of the join links' addresses; null or absent: each request's origin (server/public-urls.ts). */
+  publicUrl?: string | null;
 }

@@ -29,10 +29,13 @@ function reactFloorBytes(dist) {
  *   the same build (React + react-dom + react-router + Lingui's core and nothing else). The goal of
  *   docs/decisions/011-first-visit-javascript.md is 1.10; with the message catalogues and the language
  *   control the build measures 1.127 (93.28 kB against 82.75 kB), and the factor is held there until the
- *   2.3 kB are won back (docs/decisions/023-the-reader-s-language.md, "Cost").
- * - every day the build has a lesson for (one rule, whatever the days are): at most 151 kB, the whole lesson engine included (react-hook-form, the widgets, the
- *   answers session and the lesson's own MDX); 150 kB until a reader could peek at a block in the other
- *   language (what that costs each day is measured in docs/decisions/023-the-reader-s-language.md, "Cost"); the drag layer of the ordering exercise, the dialogs and
+ *   2.3 kB are won back (docs/decisions/023-the-reader-s-language.md, "Cost"), plus what a class's join
+ *   link and a one-time password cost every page (docs/decisions/024-class-join-links.md, "Cost").
+ * - every day the build has a lesson for (one rule, whatever the days are): at most 152 kB, the whole
+ *   lesson engine included (react-hook-form, the widgets, the answers session and the lesson's own MDX);
+ *   150 kB until a reader could peek at a block in the other language, 151 kB until join links and
+ *   one-time passwords (what each cost is in docs/decisions/023-the-reader-s-language.md and
+ *   docs/decisions/024-class-join-links.md, "Cost"); the drag layer of the ordering exercise, the dialogs and
  *   the image viewer load when first wanted, not with the day.
  * - the other pages: just above what they measure, so any growth fails `npm test`.
  *
@@ -40,15 +43,15 @@ function reactFloorBytes(dist) {
  * serves it from there (as the browser tests can) measures, and imports this file, without a `dist`.
  */
 const BUILD_DIR = process.env.STATIC_DIR ?? 'dist';
-const FLOOR_FACTOR = 1.13;
-const DAY_LIMIT = '151 KB';
+const FLOOR_FACTOR = 1.132;
+const DAY_LIMIT = '152 KB';
 const CSS_LIMIT = '25 KB';
 
 const manifest = readManifest(BUILD_DIR);
 const JS_LIMITS = {
   '/login': `${Math.floor(FLOOR_FACTOR * reactFloorBytes(BUILD_DIR))} B`,
-  '/': '104 KB',
-  '/student_profile': '101 KB',
+  '/': '105 KB',
+  '/student_profile': '102 KB',
   '/inbox': '101 KB',
   ...Object.fromEntries(buildDays(manifest).map(({ route }) => [route, DAY_LIMIT])),
 };

@@ -247,7 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dayAnswersRoutes, { db, answersValidator, authenticate });
   await app.register(accountRoutes, { db, passwords, sessions, authenticate });
   const questions = options.questions ?? questionsLoader({ lessonsDir: config.lessonsDir, schemasDir: config.schemasDir, root: process.cwd() });
-  await app.register(consoleRoutes, { db, answersValidator, passwords, sessions, authenticate, week, questions, publicUrl: config.publicUrl ?? null });
+  await app.register(consoleRoutes, { db, answersValidator, passwords, sessions, authenticate, week, questions, publicUrl: config.publicUrl ?? null, welcomeMessages });
   await app.register(studentFeedbackRoutes, { db, lastDay: answersValidator.lastDay, authenticate });
   await app.register(staticFiles, { staticDir: config.staticDir, imagesDir: config.imagesDir, crossOriginImages: corsOrigins.length > 0 });
 

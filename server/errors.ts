@@ -19,6 +19,8 @@ export const API_ERRORS = {
   confirmation_mismatch: { status: 400, message: "The confirmation does not match the class's name." },
   not_in_class: { status: 400, message: 'A chosen student is not in this class.' },
   unknown_field: { status: 400, message: "The day's answers schema has no such field." },
+  // A pasted roster with a wrong row: nothing is made (docs/decisions/024-class-join-links.md).
+  roster_invalid: { status: 400, message: 'Some rows of the roster are wrong; no account was made.' },
   forbidden: { status: 403, message: 'This account may not do this.' },
   not_found: { status: 404, message: 'Not found.' },
   no_such_student: { status: 404, message: 'No student has this username.' },

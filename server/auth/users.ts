@@ -18,6 +18,8 @@ export interface NewUser {
   classroomName: string | null;
   /** Default `student`; only the console and `npm run facilitator` make others. */
   role?: Role;
+  /** Default false; true for a one-time password the user must replace at first sign-in. */
+  passwordChangeRequired?: boolean;
 }
 
 /** Thrown by {@link createUser} when the username's key (`usernameKey`) exists already. */

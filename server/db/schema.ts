@@ -40,6 +40,12 @@ export const users = pgTable(
      * (docs/decisions/023-the-reader-s-language.md); null until they choose or their class gives them one.
      */
     language: text('language'),
+    /**
+     * Whether the user must choose their own password before anything else: set for the accounts a
+     * facilitator makes from a pasted roster with one-time passwords (docs/decisions/024-class-join-links.md),
+     * cleared when the user changes their password.
+     */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
   },
   (table) => [uniqueIndex('users_username_key_key').on(table.usernameKey), index('users_classroom_key_idx').on(table.classroomKey)],
 );
@@ -280,7 +286,7 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorUsername: text('actor_username').notNull(),
-    /** `view_day`, `view_question`, `export`, `reset_password` or `delete_class`. */
+    /** `view_day`, `view_question`, `export`, `reset_password`, `delete_class` or `create_account`. */
     action: text('action').notNull(),
     studentId: integer('student_id').references(() => users.id, { onDelete: 'set null' }),
     studentUsername: text('student_username'),

@@ -1,6 +1,6 @@
 /**
  * The audit log (docs/facilitators.md#privacy): who opened whose answers, exported a class, reset a
- * password or deleted a class, and when. Written by the console's routes, read by admins.
+ * password, deleted a class or made a student's account from a pasted roster, and when. Written by the console's routes, read by admins.
  */
 import { desc } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
@@ -8,7 +8,7 @@ import { auditLog } from '../db/schema.ts';
 import type { Person, Staff } from './classes.ts';
 
 /** What was done. */
-export type AuditAction = 'view_day' | 'view_question' | 'export' | 'reset_password' | 'delete_class';
+export type AuditAction = 'view_day' | 'view_question' | 'export' | 'reset_password' | 'delete_class' | 'create_account';
 
 /** One thing done, about one student (or a whole class when `student` is null). */
 export interface AuditEntry {

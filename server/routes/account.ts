@@ -49,7 +49,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
       if (problem !== null) throw new HttpError('invalid_request', problem);
       await db
         .update(users)
-        .set({ passwordHash: await passwords.hash(next) })
+        .set({ passwordHash: await passwords.hash(next), passwordChangeRequired: false })
         .where(eq(users.id, request.user.id));
       await sessions.revokeAllForUser(request.user.id, { except: request.user.familyId });
       return reply.code(204).send();

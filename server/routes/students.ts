@@ -55,11 +55,22 @@ export interface ProfileResponse {
    * one or their class gives them one (docs/decisions/023-the-reader-s-language.md). Helix's addition.
    */
   language: string | null;
+  /** True while the user must replace a one-time password from a pasted roster (docs/decisions/024-class-join-links.md). Helix's addition. */
+  password_change_required: boolean;
 }
 
 /** The stored student as the API shows it. */
-export function toProfile(user: Pick<User, 'id' | 'username' | 'firstName' | 'lastName' | 'classroomName' | 'role' | 'language'>): ProfileResponse {
-  return { id: user.id, username: user.username, first_name: user.firstName, last_name: user.lastName, classroom_name: user.classroomName, role: user.role, language: user.language };
+export function toProfile(user: Pick<User, 'id' | 'username' | 'firstName' | 'lastName' | 'classroomName' | 'role' | 'language' | 'passwordChangeRequired'>): ProfileResponse {
+  return {
+    id: user.id,
+    username: user.username,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    classroom_name: user.classroomName,
+    role: user.role,
+    language: user.language,
+    password_change_required: user.passwordChangeRequired,
+  };
 }
 
 /** Registers the student routes (a Fastify plugin; register with no prefix). */
@@ -68,7 +79,16 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
   const welcomeMessages = options.welcomeMessages ?? [];
   // The profile's columns only (never the password hash), prepared once: a named statement on PostgreSQL.
   const profileQuery = db
-    .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, classroomName: users.classroomName, role: users.role, language: users.language })
+    .select({
+      id: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      classroomName: users.classroomName,
+      role: users.role,
+      language: users.language,
+      passwordChangeRequired: users.passwordChangeRequired,
+    })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
@@ -167,6 +187,10 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
               classroom_name: { type: ['string', 'null'], description: 'Null when the student gave none.' },
               role: { type: 'string', enum: ['student', 'facilitator', 'admin'], description: "Helix's addition: who the user is; facilitators and admins use the console." },
               language: { type: ['string', 'null'], description: "Helix's addition: the language the user reads in, one of the site's languages; null until chosen." },
+              password_change_required: {
+                type: 'boolean',
+                description: "Helix's addition: true while the user signs in with a one-time password from a pasted roster and must choose their own (POST /api/account/password/).",
+              },
             },
           },
           '4xx': errorResponse,

@@ -19,6 +19,8 @@ export interface UserProfile {
   classroomName: string | null;
   /** The language the user reads in (Helix's `language`), or null until they choose one (docs/decisions/023-the-reader-s-language.md). */
   language?: string | null;
+  /** Helix's `password_change_required`: the user signed in with a one-time password and must choose their own (docs/decisions/024-class-join-links.md). */
+  passwordChangeRequired?: boolean;
 }
 
 /** What the sign-up form sends (docs/requirements.md#records). */
@@ -76,6 +78,7 @@ export async function fetchProfile(client: ApiClient = apiClient): Promise<UserP
     lastName: typeof body.last_name === 'string' ? body.last_name : '',
     classroomName: classroomNameOf(body),
     language: typeof body.language === 'string' ? body.language : null,
+    passwordChangeRequired: body.password_change_required === true,
   };
 }
 
@@ -90,6 +93,14 @@ export function roleOf(value: unknown): UserRole {
  */
 export function homePathFor(role: UserRole): string {
   return role === 'student' ? '/' : '/facilitator';
+}
+
+/**
+ * Where a user goes once signed in: the profile page while they must replace a one-time password
+ * (docs/decisions/024-class-join-links.md), else {@link homePathFor} their role.
+ */
+export function startPathFor(user: Pick<UserProfile, 'role' | 'passwordChangeRequired'>): string {
+  return user.passwordChangeRequired ? '/student_profile' : homePathFor(user.role);
 }
 
 /** The name shown for a student: first name, falling back to username (docs/requirements.md#records). */

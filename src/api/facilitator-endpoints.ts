@@ -92,6 +92,22 @@ export async function openJoinLink(classId: number, client: ApiClient = apiClien
   return body.join_code;
 }
 
+/** An account made from a pasted roster, with its one-time password (shown once). */
+export type RosterAccount = ApiAnswer<'/api/facilitator/classes/{id}/roster/', 'post', 201>['students'][number];
+
+/**
+ * Makes the accounts of a pasted roster in the class: `POST /api/facilitator/classes/{id}/roster/`
+ * (docs/decisions/024-class-join-links.md). All or nothing.
+ *
+ * @param csv - rows of first name, last name, and a username or an email; a header row optional
+ * @returns the accounts, in the paste's order, each with its one-time password
+ * @throws {@link ApiError} 400 `roster_invalid` with `body.rows` (`[{ row, problem }]`) when any row is wrong, or any other failure
+ */
+export async function pasteRoster(classId: number, csv: string, client: ApiClient = apiClient): Promise<RosterAccount[]> {
+  const body = await client.request<ApiAnswer<'/api/facilitator/classes/{id}/roster/', 'post', 201>>(`${classPath(classId)}roster/`, { method: 'POST', body: { csv } });
+  return body.students;
+}
+
 /** A class's join link: its code, address and QR code (an SVG document), each null while it is closed. */
 export type JoinLinkDetails = ApiAnswer<'/api/facilitator/classes/{id}/join-link/', 'get'>;
 

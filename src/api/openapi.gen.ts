@@ -413,6 +413,8 @@ export interface paths {
                             role?: "student" | "facilitator" | "admin";
                             /** @description Helix's addition: the language the user reads in, one of the site's languages; null until chosen. */
                             language?: string | null;
+                            /** @description Helix's addition: true while the user signs in with a one-time password from a pasted roster and must choose their own (POST /api/account/password/). */
+                            password_change_required?: boolean;
                         };
                     };
                 };
@@ -1553,6 +1555,91 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/facilitator/classes/{id}/roster/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make the accounts of a pasted roster in the class, each with a one-time password (any of its facilitators) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The class id. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description CSV rows of first name, last name, and a username or an email; a header row optional; comma, semicolon or tab between columns. */
+                        csv: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Every account made, in the class. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description In the order of the paste. */
+                            students: {
+                                first_name: string;
+                                last_name: string;
+                                /** @description As given, or made from the email and made unique (`ana`, `ana2`; `s1`, `s1-2`). */
+                                username: string;
+                                /** @description The one-time password, shown once: the student chooses their own at first sign-in. */
+                                password: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Nothing was made: the rows that are wrong. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Every wrong row in one text, e.g. "Row 3: the last name is empty." */
+                            detail: string;
+                            /** @enum {string} */
+                            code: "roster_invalid";
+                            /** @description Each wrong row. */
+                            rows: {
+                                /** @description The line of the paste, from 1. */
+                                row: number;
+                                problem: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Every error response: a human-readable detail and a machine-readable code from the registry (server/errors.ts). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -2746,10 +2833,10 @@ export interface paths {
                                 /** @description The day viewed or exported; null for every day or no day. */
                                 day: number | null;
                                 /**
-                                 * @description `view_day`: a student's day; `view_question`: a day's answers by question; `export`: the CSV; `reset_password`; `delete_class`.
+                                 * @description `view_day`: a student's day; `view_question`: a day's answers by question; `export`: the CSV; `reset_password`; `delete_class`; `create_account`: a student's account made from a pasted roster.
                                  * @enum {unknown}
                                  */
-                                action: "view_day" | "view_question" | "export" | "reset_password" | "delete_class";
+                                action: "view_day" | "view_question" | "export" | "reset_password" | "delete_class" | "create_account";
                             }[];
                         };
                     };
@@ -3009,7 +3096,7 @@ export interface components {
              * @description What went wrong, for programs.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "invalid_answers" | "not_authenticated" | "invalid_token" | "invalid_credentials" | "wrong_password" | "confirmation_mismatch" | "not_in_class" | "unknown_field" | "forbidden" | "not_found" | "no_such_student" | "no_such_facilitator" | "join_code_unknown" | "request_timeout" | "username_taken" | "class_name_taken" | "revision_conflict" | "body_too_large" | "unsupported_media_type" | "expectation_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "database_unavailable";
+            code: "invalid_request" | "malformed_json" | "invalid_answers" | "not_authenticated" | "invalid_token" | "invalid_credentials" | "wrong_password" | "confirmation_mismatch" | "not_in_class" | "unknown_field" | "roster_invalid" | "forbidden" | "not_found" | "no_such_student" | "no_such_facilitator" | "join_code_unknown" | "request_timeout" | "username_taken" | "class_name_taken" | "revision_conflict" | "body_too_large" | "unsupported_media_type" | "expectation_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "database_unavailable";
         };
         /** @description A user as the console names one: never more than these fields (no password hash). */
         person: {

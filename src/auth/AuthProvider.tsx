@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { apiClient, ApiError, type ApiClient } from '../api/client.ts';
-import { fetchProfile, homePathFor, roleOf, saveLanguage, type SignupDetails, type UserProfile } from '../api/endpoints.ts';
+import { fetchProfile, roleOf, saveLanguage, startPathFor, type SignupDetails, type UserProfile } from '../api/endpoints.ts';
 import { adoptAccountLanguage } from '../i18n/language.ts';
 import { whenIdle } from '../when-idle.ts';
 import { answerSessions, answersOwner } from './answer-sessions.ts';
@@ -141,7 +141,7 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
       storeProfile(user);
       await adoptLanguageOf(user, client);
       setState({ status: 'signed-in', user });
-      void navigate(homePathFor(user.role));
+      void navigate(startPathFor(user));
     },
     [client, navigate],
   );

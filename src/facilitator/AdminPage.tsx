@@ -30,6 +30,7 @@ const ACTIONS = {
   export: 'admin.action.export',
   reset_password: 'admin.action.reset_password',
   delete_class: 'admin.action.delete_class',
+  create_account: 'admin.action.create_account',
 } as const satisfies Record<AuditEntry['action'], keyof typeof messages>;
 
 /**

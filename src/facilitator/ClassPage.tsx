@@ -25,6 +25,7 @@ import { ConfirmButton, DeleteClassDialog, ResetPasswordButton } from './dialogs
 import { saveFile } from './download.ts';
 import { FieldsForm } from './FieldsForm.tsx';
 import { JoinLink } from './JoinLink.tsx';
+import { RosterImport } from './RosterImport.tsx';
 import { clockTime, fullName, problemOf } from './format.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import { MessageComposer } from './MessageComposer.tsx';
@@ -133,6 +134,7 @@ export function ClassView({ classId, pollMs = PROGRESS_POLL_MS }: ClassViewProps
 
       <Roster progress={progress} />
       <JoinLink classId={classId} className={progress.class.name} />
+      <RosterImport classId={classId} className={progress.class.name} />
       <ClassLanguage classId={classId} />
       <Export classId={classId} days={progress.days.map(({ day }) => day)} />
       <Messages progress={progress} />

@@ -44,9 +44,11 @@ function refusalOf(error: unknown): Said {
  * `POST /api/account/password/`; the form says it worked, or why the server refused (a wrong current
  * password, a new password the sign-up's rules refuse). The fields empty on success only. Its texts are
  * in the reader's language (`changePassword.*` of content/locales/LOCALE/app.json) and, shown in the form
- * as ids, follow a language switch. The new password's strength is the server's to judge.
+ * as ids, follow a language switch. The new password's strength is the server's to judge. `onChanged`
+ * runs after a change the server took; `autoFocus` puts the caret in the first field (a student who must
+ * replace a one-time password lands here).
  */
-export function ChangePasswordForm() {
+export function ChangePasswordForm({ onChanged, autoFocus = false }: { onChanged?: () => void; autoFocus?: boolean }) {
   const id = useId();
   const t = useMessages(messages);
   const [busy, setBusy] = useState(false);
@@ -74,6 +76,7 @@ export function ChangePasswordForm() {
       await changePassword(current ?? '', next ?? '');
       form.reset();
       setOutcome({ tone: 'success', id: 'changePassword.changed' });
+      onChanged?.();
     } catch (error) {
       setOutcome({ tone: 'problem', ...refusalOf(error) });
     } finally {
@@ -89,7 +92,14 @@ export function ChangePasswordForm() {
           <label className="field__label" htmlFor={`${id}-${field.name}`}>
             {t(field.label)}
           </label>
-          <input id={`${id}-${field.name}`} name={field.name} type="password" className="control field__input" autoComplete={field.autoComplete} />
+          <input
+            id={`${id}-${field.name}`}
+            name={field.name}
+            type="password"
+            className="control field__input"
+            autoComplete={field.autoComplete}
+            autoFocus={autoFocus && field.name === 'current'}
+          />
         </div>
       ))}
       {outcome?.tone === 'problem' ? (

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useState, type KeyboardEvent } from '
 import { Link, Navigate } from 'react-router';
 import messages from '../../content/locales/en/login.json';
 import { useMessages } from '../../engine/index.ts';
-import { homePathFor } from '../api/endpoints.ts';
+import { startPathFor } from '../api/endpoints.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { SITE_NAME } from '../site/site.ts';
@@ -31,7 +31,7 @@ export function LoginPage() {
   const { status, user } = useAuth();
   const t = useMessages(messages);
   const [mode, setMode] = useState<Mode>('sign-in');
-  if (status === 'signed-in') return <Navigate to={user ? homePathFor(user.role) : '/'} replace />;
+  if (status === 'signed-in') return <Navigate to={user ? startPathFor(user) : '/'} replace />;
 
   return (
     <main className="auth-page">

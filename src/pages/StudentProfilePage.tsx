@@ -1,4 +1,4 @@
-import { Suspense, use } from 'react';
+import { Suspense, use, useState } from 'react';
 import { Link } from 'react-router';
 import messages from '../../content/locales/en/app.json';
 import { useMessages } from '../../engine/index.ts';
@@ -52,6 +52,7 @@ function Profile({ profile: loading }: ProfileData) {
   const state = use(loading);
   const { logout } = useAuth();
   const t = useMessages(messages);
+  const [changed, setChanged] = useState(false);
 
   if (state.status === 'failed') {
     return (
@@ -71,8 +72,17 @@ function Profile({ profile: loading }: ProfileData) {
 
   const profile = state.value;
   const fullName = `${profile.firstName} ${profile.lastName}`.trim() || profile.username;
+  // A one-time password from a pasted roster: the student chooses their own first (docs/decisions/024-class-join-links.md).
+  const mustChange = profile.passwordChangeRequired === true && !changed;
   return (
     <main className="page-column content-page" id="main">
+      {mustChange ? (
+        <section className="change-password-section change-password-section--first" aria-labelledby="must-change-heading">
+          <h1 id="must-change-heading">{t('profile.mustChangeTitle')}</h1>
+          <p>{t('profile.mustChange')}</p>
+          <ChangePasswordForm onChanged={() => setChanged(true)} autoFocus />
+        </section>
+      ) : null}
       <section className="profile-card" aria-labelledby="profile-heading">
         <span className="profile-card__avatar" aria-hidden="true">
           {(profile.firstName || profile.username).charAt(0).toUpperCase()}
@@ -136,9 +146,11 @@ function Profile({ profile: loading }: ProfileData) {
         </ul>
       </section>
 
-      <section className="change-password-section">
-        <ChangePasswordForm />
-      </section>
+      {mustChange ? null : (
+        <section className="change-password-section">
+          <ChangePasswordForm />
+        </section>
+      )}
     </main>
   );
 }

@@ -591,6 +591,7 @@ describe.each(DATABASE_KINDS)("the console's contract (%s)", (kind) => {
     await call('PATCH /api/facilitator/classes/{id}/', { method: 'PATCH', url: `${classUrl}/`, headers: staff, payload: { language: 'es' } });
     await call('POST /api/facilitator/classes/{id}/join-link/', { method: 'POST', url: `${classUrl}/join-link/`, headers: staff });
     await call('GET /api/facilitator/classes/{id}/join-link/', { url: `${classUrl}/join-link/`, headers: staff });
+    await call('POST /api/facilitator/classes/{id}/roster/', { method: 'POST', url: `${classUrl}/roster/`, headers: staff, payload: { csv: 'Rosa,Parks,rosa-roster' } });
     await call('DELETE /api/facilitator/classes/{id}/join-link/', { method: 'DELETE', url: `${classUrl}/join-link/`, headers: staff });
     await call('GET /api/facilitator/classes/', { url: '/api/facilitator/classes/', headers: staff });
     const progress = await call('GET /api/facilitator/classes/{id}/progress/', { url: `${classUrl}/progress/`, headers: staff });

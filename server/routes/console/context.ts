@@ -8,6 +8,7 @@ import type { Question } from '../../../scripts/questions/questions.ts';
 import type { AnswersValidator } from '../../answers/validators.ts';
 import type { PasswordHasher } from '../../auth/passwords.ts';
 import type { SessionService } from '../../auth/sessions.ts';
+import type { WelcomeMessage } from '../../inbox/messages.ts';
 import type { Database } from '../../db/index.ts';
 import type { Week } from '../../week.ts';
 import type { ConsoleGuards } from './guards.ts';
@@ -29,4 +30,6 @@ export interface ConsoleContext {
   questions: (day: number) => Question[] | null;
   /** PUBLIC_URL, the base of the join links' addresses; null or absent: each request's origin (server/public-urls.ts). */
   publicUrl?: string | null;
+  /** The welcome messages a new student gets, also one made from a pasted roster; default none. */
+  welcomeMessages?: readonly WelcomeMessage[];
 }

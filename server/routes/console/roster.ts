@@ -2,12 +2,18 @@
  * A class's roster (docs/facilitators.md#classes): adding a student by username, removing one (the account
  * and answers stay), and a student's temporary password (docs/facilitators.md#passwords).
  */
+import { inArray } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { usernameKey } from '../../auth/credentials.ts';
 import { HttpError } from '../../errors.ts';
 import { resetPassword } from '../../facilitator/accounts.ts';
 import { recordAudit } from '../../facilitator/audit.ts';
+import { temporaryPassword } from '../../auth/temporary-password.ts';
+import { createUser, UsernameTakenError } from '../../auth/users.ts';
+import { users } from '../../db/schema.ts';
 import { changeRoster, findUserWithRole, toPersonResponse } from '../../facilitator/classes.ts';
+import { readRoster, uniqueUsernames } from '../../facilitator/roster-import.ts';
+import { deliverWelcomeMessages } from '../../inbox/messages.ts';
 import type { ConsoleApp, ConsoleContext } from './context.ts';
 import { CLASS_ID, errorReplies, noContent, pathIds, personReply, STUDENT_ID, usernameBody } from './schemas.ts';
 
@@ -18,7 +24,101 @@ export const temporaryPasswordReply = Type.Object(
 );
 
 /** Declares the roster routes on the console's app. */
-export function rosterRoutes(app: ConsoleApp, { db, passwords, sessions, guards }: ConsoleContext): void {
+/** What a pasted roster's refusal holds: every wrong row, by its line in the paste. */
+const rosterProblems = Type.Object(
+  {
+    detail: Type.String({ description: 'Every wrong row in one text, e.g. "Row 3: the last name is empty."' }),
+    code: Type.Literal('roster_invalid'),
+    rows: Type.Array(Type.Object({ row: Type.Integer({ minimum: 1, description: 'The line of the paste, from 1.' }), problem: Type.String() }), {
+      description: 'Each wrong row.',
+    }),
+  },
+  { description: 'Nothing was made: the rows that are wrong.' },
+);
+
+/** Declares the roster routes on the console's app. */
+export function rosterRoutes(app: ConsoleApp, { db, passwords, sessions, guards, welcomeMessages = [] }: ConsoleContext): void {
+  app.post(
+    '/api/facilitator/classes/:id/roster/',
+    {
+      ...guards.staff,
+      schema: {
+        summary: 'Make the accounts of a pasted roster in the class, each with a one-time password (any of its facilitators)',
+        params: pathIds({ id: CLASS_ID }),
+        body: Type.Object(
+          {
+            csv: Type.String({
+              minLength: 1,
+              maxLength: 65_536,
+              description: 'CSV rows of first name, last name, and a username or an email; a header row optional; comma, semicolon or tab between columns.',
+            }),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          201: Type.Object(
+            {
+              students: Type.Array(
+                Type.Object({
+                  first_name: Type.String(),
+                  last_name: Type.String(),
+                  username: Type.String({ description: 'As given, or made from the email and made unique (`ana`, `ana2`; `s1`, `s1-2`).' }),
+                  password: Type.String({ description: 'The one-time password, shown once: the student chooses their own at first sign-in.' }),
+                }),
+                { description: 'In the order of the paste.' },
+              ),
+            },
+            { description: 'Every account made, in the class.' },
+          ),
+          400: rosterProblems,
+          ...errorReplies,
+        },
+      },
+    },
+    async (request, reply) => {
+      const staff = guards.staffOf(request);
+      const classRow = await guards.classOf(request, request.params.id);
+      const read = readRoster(request.body.csv);
+      const unique = await uniqueUsernames(read.students, async (keys) => {
+        if (keys.length === 0) return new Set();
+        const found = await db.select({ key: users.usernameKey }).from(users).where(inArray(users.usernameKey, keys));
+        return new Set(found.flatMap(({ key }) => (key === null ? [] : [key])));
+      });
+      const problems = [...read.problems, ...unique.problems].sort((a, b) => a.row - b.row);
+      if (problems.length > 0) {
+        const detail = `No account was made. ${problems.map(({ row, problem }) => `Row ${row}: ${problem}`).join(' ')}`;
+        throw new HttpError('roster_invalid', detail, { rows: problems });
+      }
+      const made = await Promise.all(unique.students.map(async (student) => ({ student, password: temporaryPassword(), hash: '' })));
+      for (const each of made) each.hash = await passwords.hash(each.password);
+      const accounts: { id: number; username: string }[] = [];
+      try {
+        await db.transaction(async (tx) => {
+          for (const { student, hash } of made) {
+            const created = await createUser(tx, {
+              username: student.username,
+              passwordHash: hash,
+              firstName: student.firstName,
+              lastName: student.lastName,
+              classroomName: classRow.name,
+              passwordChangeRequired: true,
+            });
+            await deliverWelcomeMessages(tx, created.id, created.createdAt, welcomeMessages);
+            accounts.push({ id: created.id, username: created.username });
+          }
+        });
+      } catch (error) {
+        // Another sign-up took a name between the check and the insert: nothing was made.
+        if (error instanceof UsernameTakenError) throw new HttpError('roster_invalid', `No account was made: the username "${error.message}" was just taken. Paste the roster again.`, { rows: [] });
+        throw error;
+      }
+      await recordAudit(db, staff, accounts.map((student) => ({ action: 'create_account' as const, student, classRow })));
+      return reply.code(201).send({
+        students: made.map(({ student, password }) => ({ first_name: student.firstName, last_name: student.lastName, username: student.username, password })),
+      });
+    },
+  );
+
   app.post(
     '/api/facilitator/classes/:id/students/',
     {

@@ -140,7 +140,8 @@ for (const kind of DATABASE_KINDS) {
       for (const response of responses) {
         expect(response.body).not.toMatch(/\$argon2/);
         for (const hash of hashes) expect(response.body).not.toContain(hash);
-        expect(response.body).not.toMatch(/password/i);
+        // The profile's `password_change_required` flag names a password without holding one.
+        expect(response.body.replaceAll('"password_change_required":', '')).not.toMatch(/password/i);
       }
     });
 

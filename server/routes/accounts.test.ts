@@ -166,7 +166,7 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
       });
       expect(response.statusCode).toBe(201);
       const profile = await server.app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(response.json().access) });
-      expect(profile.json()).toEqual({ id: expect.any(Number), username: 'MixedCase', first_name: 'Gregor', last_name: 'Mendel', classroom_name: null, role: 'student', language: null });
+      expect(profile.json()).toEqual({ id: expect.any(Number), username: 'MixedCase', first_name: 'Gregor', last_name: 'Mendel', classroom_name: null, role: 'student', language: null, password_change_required: false });
     });
   });
 
@@ -265,6 +265,7 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
         classroom_name: 'Cold Spring',
         language: null,
         role: 'student',
+        password_change_required: false,
       });
     });
 

@@ -1609,19 +1609,19 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Nothing was made: the rows that are wrong. */
+                /** @description Nothing was made. */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            /** @description Every wrong row in one text, e.g. "Row 3: the last name is empty." */
+                            /** @description What went wrong; for `roster_invalid`, every wrong row in one text, e.g. "Row 3: the last name is empty." */
                             detail: string;
-                            /** @enum {string} */
-                            code: "roster_invalid";
-                            /** @description Each wrong row. */
-                            rows: {
+                            /** @description `roster_invalid` when rows are wrong, else another code of the registry (server/errors.ts). */
+                            code: string;
+                            /** @description With `roster_invalid`: each wrong row. */
+                            rows?: {
                                 /** @description The line of the paste, from 1. */
                                 row: number;
                                 problem: string;

@@ -23,17 +23,21 @@ export const temporaryPasswordReply = Type.Object(
   { description: 'The new temporary password; every login of the account has been ended.' },
 );
 
-/** Declares the roster routes on the console's app. */
-/** What a pasted roster's refusal holds: every wrong row, by its line in the paste. */
+/**
+ * A 400 of the roster route: any refusal (`invalid_request` for a body without `csv`, say), and for
+ * `roster_invalid` every wrong row, by its line in the paste.
+ */
 const rosterProblems = Type.Object(
   {
-    detail: Type.String({ description: 'Every wrong row in one text, e.g. "Row 3: the last name is empty."' }),
-    code: Type.Literal('roster_invalid'),
-    rows: Type.Array(Type.Object({ row: Type.Integer({ minimum: 1, description: 'The line of the paste, from 1.' }), problem: Type.String() }), {
-      description: 'Each wrong row.',
-    }),
+    detail: Type.String({ description: 'What went wrong; for `roster_invalid`, every wrong row in one text, e.g. "Row 3: the last name is empty."' }),
+    code: Type.String({ description: '`roster_invalid` when rows are wrong, else another code of the registry (server/errors.ts).' }),
+    rows: Type.Optional(
+      Type.Array(Type.Object({ row: Type.Integer({ minimum: 1, description: 'The line of the paste, from 1.' }), problem: Type.String() }), {
+        description: 'With `roster_invalid`: each wrong row.',
+      }),
+    ),
   },
-  { description: 'Nothing was made: the rows that are wrong.' },
+  { description: 'Nothing was made.' },
 );
 
 /** Declares the roster routes on the console's app. */

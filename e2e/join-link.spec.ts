@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addFacilitatorWithCli, PASSWORD, signIn, signUpWithApi, studentPage } from './console-helpers.ts';
-import { expectNoSeriousAxeViolations, uniqueUsername, VIEWPORTS } from './helpers.ts';
+import { expectNoSeriousAxeViolations, signUp, uniqueUsername, VIEWPORTS } from './helpers.ts';
 
 // A class's join link (docs/decisions/024-class-join-links.md), as a teacher shows it and students use it.
 
@@ -56,11 +56,20 @@ for (const viewport of VIEWPORTS) {
     await second.getByRole('button', { name: 'Sign In' }).last().click();
     await expect(second).toHaveURL(/\/$/);
 
-    // The teacher sees both on the roster.
+    // A student already signed in on this browser joins with one button.
+    const third = await studentPage(browser, viewport);
+    await signUp(third, 'Tia');
+    await third.goto(`/join/${code}`);
+    await expect(third.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await third.getByRole('button', { name: `Join ${className}` }).click();
+    await expect(third).toHaveURL(/\/$/);
+
+    // The teacher sees all three on the roster.
     await console.reload();
     const roster = console.getByRole('region', { name: 'Roster' });
     await expect(roster.getByText('Jo Inner')).toBeVisible();
     await expect(roster.getByText('Ola Okafor')).toBeVisible();
+    await expect(roster.getByText('Tia Lovelace')).toBeVisible();
 
     // Closed: the link says so, and makes nothing.
     await section.getByRole('button', { name: 'Close the link' }).click();

@@ -23,7 +23,7 @@ type LinkState = { status: 'loading' } | { status: 'open'; className: string } |
 export function JoinPage() {
   const { code = '' } = useParams();
   const t = useMessages(messages);
-  const { status, user } = useAuth();
+  const { status, user, logout } = useAuth();
   const [link, setLink] = useState<LinkState>({ status: 'loading' });
   const [mode, setMode] = useState<Mode>('sign-up');
   const [joining, setJoining] = useState<'idle' | 'busy' | 'failed'>('idle');
@@ -98,6 +98,11 @@ export function JoinPage() {
               {joining === 'busy' ? t('join.joining') : t('join.join', { className: link.className })}
             </button>
             <p className="auth-form__aside">{t('join.notYou')}</p>
+            <p>
+              <button type="button" className="button button--secondary" onClick={() => void logout()}>
+                {t('join.signOut')}
+              </button>
+            </p>
           </>
         ) : null}
       </div>

@@ -71,7 +71,7 @@ export function RosterImport({ classId, className }: { classId: number; classNam
             rows={8}
             value={csv}
             onChange={(event) => setCsv(event.target.value)}
-            placeholder={'Ana,Ruiz,ana.ruiz@school.org\nBen,Okafor,ben.okafor'}
+            placeholder={t('roster.pastePlaceholder')}
             spellCheck={false}
           />
         </p>

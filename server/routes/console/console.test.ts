@@ -399,6 +399,10 @@ describe.each(DATABASE_KINDS)('the facilitator console API (%s)', (kind) => {
       ['POST', `/api/facilitator/classes/${classId}/students/${ana.id}/days/1/feedback/`, { field: 'opening', body: 'Sneaky.' }],
       ['PATCH', `/api/facilitator/classes/${classId}/students/${ana.id}/days/1/feedback/1/`, { body: 'Sneaky.' }],
       ['DELETE', `/api/facilitator/classes/${classId}/students/${ana.id}/days/1/feedback/1/`],
+      ['GET', `/api/facilitator/classes/${classId}/join-link/`],
+      ['POST', `/api/facilitator/classes/${classId}/join-link/`],
+      ['DELETE', `/api/facilitator/classes/${classId}/join-link/`],
+      ['POST', `/api/facilitator/classes/${classId}/roster/`, { csv: 'Sly,Fox,sly-fox' }],
     ];
 
     it('answers 401 without a token and 403 to a student on every route', async () => {

@@ -37,6 +37,8 @@ import { dayAnswersRoutes } from './routes/day-answers.ts';
 import { studentRoutes } from './routes/students.ts';
 import { tokenRoutes } from './routes/tokens.ts';
 import { joinRoutes } from './routes/join.ts';
+import { oidcRoutes } from './routes/oidc.ts';
+import { createSignInProviders, type SignInProviderOptions } from './auth/oidc/providers.ts';
 import { workbookRoutes } from './routes/workbooks.ts';
 import { readRefusedBodies } from './refused-bodies.ts';
 import { createRequestValidatorCompiler } from './request-validation.ts';
@@ -107,6 +109,8 @@ export interface BuildAppOptions {
   questions?: (day: number) => Question[] | null;
   /** Welcome messages for new students; read from `config.inboxDir` unless given. */
   welcomeMessages?: readonly WelcomeMessage[];
+  /** How requests reach the schools' identity providers (tests change the providers' answers); the global `fetch` unless given. */
+  signInProviderOptions?: SignInProviderOptions;
   /** Workbooks to store; read from `config.workbooksDir` unless given (null: leave the stored ones). */
   workbooks?: readonly WorkbookSource[] | null;
 }
@@ -240,7 +244,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : createMemoryLimitStore({ onFull: (size) => app.log.warn({ size }, 'abuse-limit memory full: new keys are not counted until old ones expire') });
   const limits = { store: limitStore, settings: options.abuseLimits ?? config.abuseLimits ?? DEFAULT_ABUSE_LIMITS, now: () => now().getTime() };
   await app.register(tokenRoutes, { db, tokens, sessions, passwords, loginLimiter: createLoginLimiter(limits) });
-  await app.register(studentRoutes, { db, passwords, sessions, signupLimiter: createSignupLimiter(limits), authenticate, welcomeMessages });
+  const signupLimiter = createSignupLimiter(limits);
+  await app.register(studentRoutes, { db, passwords, sessions, signupLimiter, authenticate, welcomeMessages });
+  // Signing in through a school's identity provider (docs/decisions/025-school-sign-in.md); with none configured, only the list, empty.
+  const providers = createSignInProviders(config.signInProviders ?? [], options.signInProviderOptions);
+  await app.register(oidcRoutes, { db, providers, sessions, signupLimiter, authenticate, publicUrl: config.publicUrl ?? '', welcomeMessages, now });
   await app.register(inboxRoutes, { db, authenticate, welcomeMessages });
   await app.register(joinRoutes, { db, authenticate });
   await app.register(workbookRoutes, { db, authenticate, publicUrl: config.publicUrl ?? null, translations: workbookTranslations(workbookSources) });

@@ -156,6 +156,26 @@ export interface Config {
    * and no metric is collected (server/metrics.ts).
    */
   metricsToken?: string;
+  /**
+   * The schools' identity providers students may sign in with (OIDC_ISSUER, OIDC_CLIENT_ID,
+   * OIDC_CLIENT_SECRET, OIDC_LABEL, OIDC_ALLOWED_DOMAINS; docs/operations.md#school-sign-in); absent or
+   * empty: none, and /login shows only the username and password form.
+   */
+  signInProviders?: readonly SignInProviderSettings[];
+}
+
+/** One OpenID Connect provider, as the deployment configured it. */
+export interface SignInProviderSettings {
+  /** Helix's name for it in paths and the database, e.g. `oidc`. */
+  id: string;
+  /** Its issuer identifier, e.g. `https://accounts.google.com`. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The name students know it by, e.g. `Google`. */
+  label: string;
+  /** Lower-case domains whose accounts are accepted (the `hd` claim or the email's domain); empty refuses all. */
+  allowedDomains: readonly string[];
 }
 
 /** Largest value accepted for an abuse-limit or concurrency variable: larger ones are typing mistakes. */
@@ -342,6 +362,36 @@ export const ENV_SCHEMA = {
       hint: 'leave it unset to turn /metrics off',
       show: 'length',
     },
+    OIDC_ISSUER: {
+      type: 'string',
+      format: 'oidc-issuer',
+      description: "a school's OpenID Connect provider, e.g. https://accounts.google.com; unset, no provider and no button on /login",
+      expected: 'an https:// address (http:// only on 127.0.0.1 or localhost), e.g. "https://accounts.google.com"',
+    },
+    OIDC_CLIENT_ID: { type: 'string', minLength: 1, description: "Helix's client id at OIDC_ISSUER", expected: 'the client id the provider gave' },
+    OIDC_CLIENT_SECRET: {
+      type: 'string',
+      minLength: 1,
+      description: "Helix's client secret at OIDC_ISSUER",
+      expected: 'the client secret the provider gave',
+      show: 'length',
+      trim: false,
+    },
+    OIDC_LABEL: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 40,
+      description: 'the name students know the provider by, on its button ("Sign in with Google") and in the sign-out notice',
+      expected: 'a name of 1 to 40 characters, e.g. "Google"',
+    },
+    OIDC_ALLOWED_DOMAINS: {
+      type: 'array',
+      items: { type: 'string', format: 'hostname' },
+      default: [],
+      description: "the schools' domains whose accounts may sign in: an account's hd claim or its email's domain; unset, every account is refused",
+      expected: 'domain names separated by commas, e.g. "lincoln.k12.example,students.lincoln.k12.example"',
+      show: 'item',
+    },
   } satisfies Record<string, EnvVariableSchema>,
 };
 
@@ -380,7 +430,15 @@ interface EnvValues {
   READY_TIMEOUT_MS?: number;
   SHUTDOWN_TIMEOUT_MS?: number;
   METRICS_TOKEN?: string;
+  OIDC_ISSUER?: string;
+  OIDC_CLIENT_ID?: string;
+  OIDC_CLIENT_SECRET?: string;
+  OIDC_LABEL?: string;
+  OIDC_ALLOWED_DOMAINS: string[];
 }
+
+/** The OIDC variables a provider needs besides OIDC_ISSUER: all set with it, or none. */
+const OIDC_COMPANIONS = ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_LABEL'] as const;
 
 const VARIABLES: Record<EnvName, EnvVariableSchema> = ENV_SCHEMA.properties;
 const ENV_NAMES = Object.keys(VARIABLES) as EnvName[];
@@ -394,6 +452,15 @@ const RELATIONS: Partial<Record<EnvName, (values: EnvValues) => string | null>> 
   // Node refuses to start a server whose headers timeout is longer than its request timeout.
   HEADERS_TIMEOUT_MS: ({ HEADERS_TIMEOUT_MS: headers, REQUEST_TIMEOUT_MS: request }) =>
     headers > request ? `HEADERS_TIMEOUT_MS (${headers}) must not be longer than REQUEST_TIMEOUT_MS (${request}).` : null,
+  // The provider sends students back to PUBLIC_URL + /api/auth/oidc/callback, registered with it beforehand.
+  OIDC_ISSUER: (values) => {
+    if (values.OIDC_ISSUER === undefined) {
+      const stray = OIDC_COMPANIONS.filter((name) => values[name] !== undefined);
+      return stray.length === 0 ? null : `${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} set but OIDC_ISSUER is not: set it too, or unset them.`;
+    }
+    const missing = [...OIDC_COMPANIONS.filter((name) => values[name] === undefined), ...(values.PUBLIC_URL === undefined ? ['PUBLIC_URL'] : [])];
+    return missing.length === 0 ? null : `OIDC_ISSUER needs ${missing.join(', ')} as well (docs/operations.md#school-sign-in).`;
+  },
 };
 
 let envValidator: ValidateFunction<EnvValues> | undefined;
@@ -409,6 +476,11 @@ function compileEnvValidator(): ValidateFunction<EnvValues> {
   });
   ajv.addFormat('origin', (value) => parseHttpUrl(value)?.origin === value.replace(/\/$/, ''));
   ajv.addFormat('proxy-address', isProxyAddress);
+  ajv.addFormat('oidc-issuer', (value) => {
+    const url = parseHttpUrl(value);
+    return url !== null && url.search === '' && url.hash === '' && (url.protocol === 'https:' || isLoopbackHost(url.hostname));
+  });
+  ajv.addFormat('hostname', (value) => /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(value));
   return ajv.compile<EnvValues>(ENV_SCHEMA);
 }
 
@@ -525,7 +597,26 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string): Config {
     ...(values.READY_TIMEOUT_MS === undefined ? {} : { readyTimeoutMs: values.READY_TIMEOUT_MS }),
     ...(values.SHUTDOWN_TIMEOUT_MS === undefined ? {} : { shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS }),
     ...(values.METRICS_TOKEN === undefined ? {} : { metricsToken: values.METRICS_TOKEN }),
+    ...(values.OIDC_ISSUER === undefined || publicUrl === null
+      ? {}
+      : {
+          signInProviders: [
+            {
+              id: 'oidc',
+              issuer: values.OIDC_ISSUER,
+              clientId: values.OIDC_CLIENT_ID ?? '',
+              clientSecret: values.OIDC_CLIENT_SECRET ?? '',
+              label: values.OIDC_LABEL ?? '',
+              allowedDomains: values.OIDC_ALLOWED_DOMAINS.map((domain) => domain.toLowerCase()),
+            },
+          ],
+        }),
   };
+}
+
+/** Whether a host name is this machine's own (an http:// provider is accepted only there: a test or a developer's provider). */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
 }
 
 /** An http: or https: URL, or null for anything else. */

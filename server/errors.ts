@@ -15,6 +15,8 @@ export const API_ERRORS = {
   not_authenticated: { status: 401, message: 'Authentication credentials were not provided.' },
   invalid_token: { status: 401, message: 'The token is invalid or expired.' },
   invalid_credentials: { status: 401, message: 'No account matches this username and password.' },
+  // A sign-in through a school's provider whose one-time code is spent or too old (docs/decisions/025-school-sign-in.md).
+  handoff_invalid: { status: 401, message: 'This sign-in has expired or was already used. Please sign in again.' },
   wrong_password: { status: 400, message: 'The current password is not right.' },
   confirmation_mismatch: { status: 400, message: "The confirmation does not match the class's name." },
   not_in_class: { status: 400, message: 'A chosen student is not in this class.' },
@@ -30,6 +32,8 @@ export const API_ERRORS = {
   // The request (headers and body) did not arrive within REQUEST_TIMEOUT_MS (docs/security.md#server-limits).
   request_timeout: { status: 408, message: 'The request took too long to arrive. Check the connection and try again.' },
   username_taken: { status: 409, message: 'This username is already taken.' },
+  // Unlinking the last way a user signs in (docs/decisions/025-school-sign-in.md).
+  last_sign_in_method: { status: 409, message: 'This is the only way this account signs in. Set a password first, then unlink it.' },
   class_name_taken: { status: 409, message: 'A class with this name already exists.' },
   // The save named a base_revision that is no longer the stored one (docs/decisions/005-revisions-and-drafts.md).
   revision_conflict: { status: 409, message: 'These answers were saved from somewhere else since this page loaded them.' },
@@ -41,6 +45,8 @@ export const API_ERRORS = {
   headers_too_large: { status: 431, message: 'The request headers are larger than the server accepts (16 KB).' },
   internal_error: { status: 500, message: 'Something went wrong on the server.' },
   // GET /api/ready: the database did not answer `select 1` within READY_TIMEOUT_MS (server/readiness.ts).
+  // A school's identity provider did not answer its discovery (docs/decisions/025-school-sign-in.md).
+  provider_unavailable: { status: 503, message: "The school's sign-in service cannot be reached now. Try again in a minute." },
   database_unavailable: { status: 503, message: 'The database is not answering, so this server cannot serve requests now.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -33,9 +33,11 @@ export const METRICS_PATH = '/metrics';
 
 /**
  * What a route's answers count as, beyond the per-request metrics: declared by the route itself in
- * its `config.outcomeMetric` (server/routes/day-answers.ts, server/routes/tokens.ts).
+ * its `config.outcomeMetric` (server/routes/day-answers.ts, server/routes/tokens.ts, server/routes/oidc.ts).
+ * `provider_sign_in`: a sign-in through a school's provider, which answers with a redirect either way,
+ * counts as a login failure only when the route named a refusal ({@link countSignInRefusal}).
  */
-type OutcomeMetric = 'answer_save' | 'login';
+type OutcomeMetric = 'answer_save' | 'login' | 'provider_sign_in';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -68,6 +70,17 @@ const CODE_BY_STATUS = new Map<number, string>();
 for (const [code, entry] of Object.entries(API_ERRORS)) {
   // Only a status with one code names it; any other is labelled by its number.
   CODE_BY_STATUS.set(entry.status, CODE_BY_STATUS.has(entry.status) ? `http_${entry.status}` : code);
+}
+
+/** Reasons of refused sign-ins through a provider, named by the route (`SignInRefusal`, server/auth/oidc/accounts.ts). */
+const signInRefusals = new WeakMap<FastifyRequest, string>();
+
+/**
+ * Counts the request, once answered, as a login failure for `reason` (e.g. `state_invalid`), when
+ * /metrics is on: for a route whose `config.outcomeMetric` is `provider_sign_in`.
+ */
+export function countSignInRefusal(request: FastifyRequest, reason: string): void {
+  signInRefusals.set(request, reason);
 }
 
 /** The error code a response was answered with: the registry's code (server/errors.ts), or `http_<status>` when unknown. */
@@ -107,7 +120,7 @@ function createMetricRegistry(db: Database) {
     conflicts: new Counter({ name: 'helix_http_conflicts_total', help: 'Requests answered 409, by route pattern and error code.', labelNames: ['route', 'code'], registers: [registry] }),
     loginFailures: new Counter({
       name: 'helix_login_failures_total',
-      help: 'Sign-ins not answered 200, by error code (invalid_credentials, rate_limited, invalid_request...).',
+      help: "Sign-ins not answered 200, by error code (invalid_credentials, rate_limited, invalid_request...), and sign-ins through a school's provider refused, by reason (state_invalid, token_invalid, domain_not_allowed...).",
       labelNames: ['reason'],
       registers: [registry],
     }),
@@ -172,6 +185,9 @@ function countResponse(metrics: ReturnType<typeof createMetricRegistry>, request
     else metrics.savesRefused.inc({ reason: errorCodeOf(request, status) });
   } else if (outcome === 'login' && status !== 200) {
     metrics.loginFailures.inc({ reason: errorCodeOf(request, status) });
+  } else if (outcome === 'provider_sign_in') {
+    const reason = signInRefusals.get(request);
+    if (reason !== undefined) metrics.loginFailures.inc({ reason });
   }
   if (status === 409) metrics.conflicts.inc({ route, code: errorCodeOf(request, status) });
   if (status === 429) metrics.rateLimited.inc({ limit: refusingLimit(request) ?? 'other' });

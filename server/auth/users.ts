@@ -12,7 +12,8 @@ export type User = typeof users.$inferSelect;
 /** What sign-up stores. The username is already normalised (`normalizeUsername`), names trimmed; `classroomName` is null when none was given. */
 export interface NewUser {
   username: string;
-  passwordHash: string;
+  /** Null for a student who signs in only through a school's identity provider. */
+  passwordHash: string | null;
   firstName: string;
   lastName: string;
   classroomName: string | null;

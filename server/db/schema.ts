@@ -15,8 +15,11 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     username: text('username').notNull(),
-    /** An argon2id PHC string (`$argon2id$v=19$m=19456,t=2,p=1$...`). */
-    passwordHash: text('password_hash').notNull(),
+    /**
+     * An argon2id PHC string (`$argon2id$v=19$m=19456,t=2,p=1$...`); null for a student who signs in only
+     * through a school's identity provider (docs/decisions/025-school-sign-in.md).
+     */
+    passwordHash: text('password_hash'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     /** Null when the student gave none. */
@@ -192,6 +195,65 @@ export const refreshTokenFamilies = pgTable(
 );
 
 /**
+ * A user's accounts at a school's identity provider (docs/decisions/025-school-sign-in.md): a sign-in
+ * through the provider finds the user by the provider's issuer and `sub`, never by email. The email is
+ * kept only to show the student which account is linked.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The provider's id in Helix's settings (`oidc`), which names its button. */
+    provider: text('provider').notNull(),
+    /** The ID token's `iss`. */
+    issuer: text('issuer').notNull(),
+    /** The ID token's `sub`: the provider's one stable name for the account. */
+    subject: text('subject').notNull(),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('user_identities_issuer_subject_key').on(table.issuer, table.subject), index('user_identities_user_id_idx').on(table.userId)],
+);
+
+/**
+ * Sign-ins through an identity provider under way (server/auth/oidc/sign-ins.ts): written when the
+ * student leaves for the provider, spent when the provider sends them back, then holding the one-time
+ * handoff code the page exchanges for Helix's tokens. Only hashes of the state, the browser's cookie
+ * and the handoff code are stored. Rows live minutes and are swept.
+ */
+export const oidcSignIns = pgTable(
+  'oidc_sign_ins',
+  {
+    /** SHA-256 (hex) of the `state` sent to the provider. */
+    stateHash: text('state_hash').primaryKey(),
+    /** SHA-256 (hex) of the random cookie set in the browser that started the sign-in. */
+    browserHash: text('browser_hash').notNull(),
+    provider: text('provider').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    /** A path on this site to go to afterwards, e.g. `/sections/day-1`. */
+    returnTo: text('return_to').notNull(),
+    /** The class's join code the student came through, or null. */
+    joinCode: text('join_code'),
+    /** The signed-in user linking this provider to their account, or null for a sign-in. */
+    linkUserId: integer('link_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the provider sent the student back: a state is spent once. */
+    spentAt: timestamp('spent_at', { withTimezone: true }),
+    /** SHA-256 (hex) of the one-time handoff code, once the sign-in succeeded. */
+    handoffHash: text('handoff_hash'),
+    /** Who signed in, once the sign-in succeeded. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [uniqueIndex('oidc_sign_ins_handoff_hash_key').on(table.handoffHash), index('oidc_sign_ins_expires_at_idx').on(table.expiresAt)],
+);
+
+/**
  * Abuse-limit counters shared by every server on one PostgreSQL (docs/security.md;
  * server/auth/limit-store.ts). One row per key (`login-address:…`, `login-account:…`, `signup-address:…`).
  * Times are milliseconds since the epoch, from the servers' clocks.
@@ -286,7 +348,7 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorUsername: text('actor_username').notNull(),
-    /** `view_day`, `view_question`, `export`, `reset_password`, `delete_class` or `create_account`. */
+    /** `view_day`, `view_question`, `export`, `reset_password`, `delete_class`, `create_account`, `sign_in_provider`, `link_provider` or `unlink_provider`. */
     action: text('action').notNull(),
     studentId: integer('student_id').references(() => users.id, { onDelete: 'set null' }),
     studentUsername: text('student_username'),

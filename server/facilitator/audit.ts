@@ -1,14 +1,15 @@
 /**
  * The audit log (docs/facilitators.md#privacy): who opened whose answers, exported a class, reset a
- * password, deleted a class or made a student's account from a pasted roster, and when. Written by the console's routes, read by admins.
+ * password, deleted a class or made a student's account from a pasted roster, and when; and a student's
+ * sign-ins through a school's identity provider, and the providers they linked or unlinked. Written by the console's routes, read by admins.
  */
 import { desc } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { auditLog } from '../db/schema.ts';
 import type { Person, Staff } from './classes.ts';
 
-/** What was done. */
-export type AuditAction = 'view_day' | 'view_question' | 'export' | 'reset_password' | 'delete_class' | 'create_account';
+/** What was done. A student's own sign-in through a school's provider, and linking or unlinking one, are recorded with the student as the actor (docs/decisions/025-school-sign-in.md). */
+export type AuditAction = 'view_day' | 'view_question' | 'export' | 'reset_password' | 'delete_class' | 'create_account' | 'sign_in_provider' | 'link_provider' | 'unlink_provider';
 
 /** One thing done, about one student (or a whole class when `student` is null). */
 export interface AuditEntry {
@@ -19,7 +20,7 @@ export interface AuditEntry {
 }
 
 /** Records what `actor` did, one row per entry, in one insert. Does nothing for no entries. */
-export async function recordAudit(db: Database, actor: Staff, entries: readonly AuditEntry[]): Promise<void> {
+export async function recordAudit(db: Database, actor: Pick<Staff, 'id' | 'username'>, entries: readonly AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
   await db.insert(auditLog).values(
     entries.map((entry) => ({

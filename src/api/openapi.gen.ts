@@ -474,6 +474,374 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/auth/providers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The schools' identity providers students may sign in with (Helix's addition) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Empty when the deployment configured none (OIDC_ISSUER unset). */
+                            providers: {
+                                id: string;
+                                /** @description The name students know it by, e.g. Google: the button reads "Sign in with Google". */
+                                label: string;
+                                /** @description The link the button opens; add ?return_to=/path and &join=CODE as needed. */
+                                start_url: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sign in through a school's identity provider: the button's link (Helix's addition) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A path on this site to open after signing in, e.g. /sections/day-1; default /. */
+                    return_to?: string;
+                    /** @description A class's join code: the student joins that class. */
+                    join?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The provider's id from GET /api/auth/providers/, e.g. oidc. */
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description To the provider's sign-in page, or to /login/return with the reason when refused. */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/{provider}/link/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Link a school's identity provider to the signed-in account: the address to send the browser to (Helix's addition) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The provider's id from GET /api/auth/providers/, e.g. oidc. */
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A path on this site to come back to; default /student_profile. */
+                        return_to?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The provider's sign-in page: open it in this browser (it sets a cookie this browser must carry back). */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Every error response: a human-readable detail and a machine-readable code from the registry (server/errors.ts). */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["error"];
+                    };
+                };
+                /** @description Every error response: a human-readable detail and a machine-readable code from the registry (server/errors.ts). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where a school's identity provider sends the browser back (Helix's addition; the redirect URI to register) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The authorization code. */
+                    code?: string;
+                    /** @description The state Helix sent. */
+                    state?: string;
+                    /** @description The provider's refusal, e.g. access_denied. */
+                    error?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description To the provider's sign-in page, or to /login/return with the reason when refused. */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/session/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish a sign-in through a school's identity provider: its one-time code for the tokens (Helix's addition) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The code in /login/return#handoff=…; good once, for 2 minutes. */
+                        handoff: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Access token (HS256 JWT, 5 minutes). Send as `Authorization: Bearer <access>`. */
+                            access: string;
+                            /** @description Refresh token (HS256 JWT, 1 day). Exchange at POST /api/token/refresh/. */
+                            refresh: string;
+                            /** @description The path on this site to open now. */
+                            return_to: string;
+                            provider: {
+                                id: string;
+                                label: string;
+                                /** @description Where the student signs out of the provider on a shared device; null when it publishes no such page. */
+                                sign_out_url: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Every error response: a human-readable detail and a machine-readable code from the registry (server/errors.ts). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/identities/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The schools' identity providers linked to the signed-in account (Helix's addition) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Whether the account also signs in with a username and password; unlinking the last provider needs one. */
+                            has_password: boolean;
+                            identities: {
+                                id: number;
+                                provider: string;
+                                label: string;
+                                /** @description The account at the provider, to recognise it by. */
+                                email: string | null;
+                                /** Format: date-time */
+                                linked_at: string;
+                            }[];
+                            /** @description The configured providers, linked or not (ids and labels). */
+                            providers: {
+                                id: string;
+                                label: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Every error response: a human-readable detail and a machine-readable code from the registry (server/errors.ts). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/identities/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unlink a school's identity provider from the signed-in account, while a password remains (Helix's addition) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The linked provider's id from GET /api/account/identities/. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Unlinked. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Every error response: a human-readable detail and a machine-readable code from the registry (server/errors.ts). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/student/inbox/": {
         parameters: {
             query?: never;
@@ -2833,10 +3201,10 @@ export interface paths {
                                 /** @description The day viewed or exported; null for every day or no day. */
                                 day: number | null;
                                 /**
-                                 * @description `view_day`: a student's day; `view_question`: a day's answers by question; `export`: the CSV; `reset_password`; `delete_class`; `create_account`: a student's account made from a pasted roster.
+                                 * @description `view_day`: a student's day; `view_question`: a day's answers by question; `export`: the CSV; `reset_password`; `delete_class`; `create_account`: a student's account made from a pasted roster; `sign_in_provider`, `link_provider`, `unlink_provider`: a user's own sign-in through a school's identity provider, and linking or unlinking one (the actor is the user).
                                  * @enum {unknown}
                                  */
-                                action: "view_day" | "view_question" | "export" | "reset_password" | "delete_class" | "create_account";
+                                action: "view_day" | "view_question" | "export" | "reset_password" | "delete_class" | "create_account" | "sign_in_provider" | "link_provider" | "unlink_provider";
                             }[];
                         };
                     };
@@ -3096,7 +3464,7 @@ export interface components {
              * @description What went wrong, for programs.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "invalid_answers" | "not_authenticated" | "invalid_token" | "invalid_credentials" | "wrong_password" | "confirmation_mismatch" | "not_in_class" | "unknown_field" | "roster_invalid" | "forbidden" | "not_found" | "no_such_student" | "no_such_facilitator" | "join_code_unknown" | "request_timeout" | "username_taken" | "class_name_taken" | "revision_conflict" | "body_too_large" | "unsupported_media_type" | "expectation_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "database_unavailable";
+            code: "invalid_request" | "malformed_json" | "invalid_answers" | "not_authenticated" | "invalid_token" | "invalid_credentials" | "handoff_invalid" | "wrong_password" | "confirmation_mismatch" | "not_in_class" | "unknown_field" | "roster_invalid" | "forbidden" | "not_found" | "no_such_student" | "no_such_facilitator" | "join_code_unknown" | "request_timeout" | "username_taken" | "last_sign_in_method" | "class_name_taken" | "revision_conflict" | "body_too_large" | "unsupported_media_type" | "expectation_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "provider_unavailable" | "database_unavailable";
         };
         /** @description A user as the console names one: never more than these fields (no password hash). */
         person: {

@@ -31,6 +31,9 @@ const ACTIONS = {
   reset_password: 'admin.action.reset_password',
   delete_class: 'admin.action.delete_class',
   create_account: 'admin.action.create_account',
+  sign_in_provider: 'admin.action.sign_in_provider',
+  link_provider: 'admin.action.link_provider',
+  unlink_provider: 'admin.action.unlink_provider',
 } as const satisfies Record<AuditEntry['action'], keyof typeof messages>;
 
 /**

@@ -42,8 +42,8 @@ const auditEntry = Type.Object({
   class_id: nullable(Type.Integer({ description: 'The class acted in; null once it is deleted, or for an action outside a class.' })),
   class_name: nullable(Type.String({ description: "The class's name when it was done." })),
   day: nullable(Type.Integer({ minimum: 1, description: 'The day viewed or exported; null for every day or no day.' })),
-  action: Type.Enum(['view_day', 'view_question', 'export', 'reset_password', 'delete_class', 'create_account'], {
-    description: "`view_day`: a student's day; `view_question`: a day's answers by question; `export`: the CSV; `reset_password`; `delete_class`; `create_account`: a student's account made from a pasted roster.",
+  action: Type.Enum(['view_day', 'view_question', 'export', 'reset_password', 'delete_class', 'create_account', 'sign_in_provider', 'link_provider', 'unlink_provider'], {
+    description: "`view_day`: a student's day; `view_question`: a day's answers by question; `export`: the CSV; `reset_password`; `delete_class`; `create_account`: a student's account made from a pasted roster; `sign_in_provider`, `link_provider`, `unlink_provider`: a user's own sign-in through a school's identity provider, and linking or unlinking one (the actor is the user).",
   }),
 });
 

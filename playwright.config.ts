@@ -4,6 +4,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/browser.ts';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** One data folder per port, so two runs on one machine (different E2E_PORT) never share a database. */
 const DATA_DIR = `.tmp/e2e-data-${PORT}`;
+/** The test identity provider (server/dev/identity-provider.ts), which the app's sign-in button goes to (e2e/school-sign-in.spec.ts). */
+const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? PORT + 90);
 /** The Storybook build (`npm run build-storybook`) is served here for the visual checks of every widget state. */
 const STORYBOOK_PORT = Number(process.env.E2E_STORYBOOK_PORT ?? 6106);
 
@@ -52,9 +54,23 @@ export default defineConfig({
         SIGNUPS_BURST: '2000',
         // e2e/other-origin.spec.ts serves a front end of its own there.
         CORS_ORIGINS: `http://127.0.0.1:${PORT + 1}`,
+        // A school's provider (docs/operations.md#school-sign-in), here the test one.
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        OIDC_ISSUER: `http://127.0.0.1:${IDP_PORT}`,
+        OIDC_CLIENT_ID: 'helix-e2e',
+        OIDC_CLIENT_SECRET: 'helix-e2e-secret',
+        OIDC_LABEL: 'Lincoln',
+        OIDC_ALLOWED_DOMAINS: 'lincoln.example',
       },
       url: `http://127.0.0.1:${PORT}/api/health`,
       timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: 'exec node --import tsx scripts/identity-provider.ts',
+      env: { IDP_PORT: String(IDP_PORT), IDP_CLIENT_ID: 'helix-e2e', IDP_CLIENT_SECRET: 'helix-e2e-secret', IDP_REDIRECT_URIS: `http://127.0.0.1:${PORT}/api/auth/oidc/callback` },
+      url: `http://127.0.0.1:${IDP_PORT}/.well-known/openid-configuration`,
+      timeout: 30_000,
       reuseExistingServer: false,
     },
     {

@@ -64,6 +64,18 @@ const ENDPOINTS: readonly Endpoint[] = [
   { route: 'GET /api/student/feedback/' },
   { route: 'GET /api/student/modules/:day/feedback/' },
   { route: 'PATCH /api/student/modules/:day/feedback/:feedbackId/read/' },
+  // Signing in through a school's provider (none configured here: every answer is a refusal, never a 5xx).
+  ...(
+    [
+      ['GET /api/auth/providers/'],
+      ['GET /api/auth/oidc/:provider/start'],
+      ['POST /api/auth/oidc/:provider/link/', ['return_to']],
+      ['GET /api/auth/oidc/callback'],
+      ['POST /api/auth/oidc/session/', ['handoff']],
+      ['GET /api/account/identities/'],
+      ['DELETE /api/account/identities/:id/'],
+    ] as const
+  ).map(([route, bodyKeys]) => ({ route, bodyKeys, runs: RUNS_PER_CONSOLE_ROUTE })),
   ...(
     [
       ['GET /api/facilitator/classes/'],

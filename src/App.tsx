@@ -15,6 +15,7 @@ const PAGES: { [Page in PublicPageName]: LazyPage } = {
   login: lazyComponent(PUBLIC_PAGE_MODULES.login, (module) => module.LoginPage),
   forgotPassword: lazyComponent(PUBLIC_PAGE_MODULES.forgotPassword, (module) => module.ForgotPasswordPage),
   join: lazyComponent(PUBLIC_PAGE_MODULES.join, (module) => module.JoinPage),
+  signInReturn: lazyComponent(PUBLIC_PAGE_MODULES.signInReturn, (module) => module.SignInReturnPage),
 };
 
 /** The routes of every other page, a chunk of its own that /login never downloads (src/preload-route.ts starts it early). */

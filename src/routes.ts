@@ -17,6 +17,7 @@ export const PUBLIC_PAGE_MODULES = {
   login: lazyImport(() => import('./pages/LoginPage.tsx')),
   forgotPassword: lazyImport(() => import('./pages/ForgotPasswordPage.tsx')),
   join: lazyImport(() => import('./pages/JoinPage.tsx')),
+  signInReturn: lazyImport(() => import('./pages/SignInReturnPage.tsx')),
 } as const;
 
 /** The address of a day's page, e.g. `/sections/day-2` (docs/requirements.md#routes). */
@@ -58,6 +59,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/forgot-password', page: 'forgotPassword', access: 'public' },
   // Helix's addition: a class's join link (docs/decisions/024-class-join-links.md).
   { path: '/join/:code', page: 'join', access: 'public' },
+  // Helix's addition: where a school's identity provider sends the student back (docs/decisions/025-school-sign-in.md).
+  { path: '/login/return', page: 'signInReturn', access: 'public' },
   { path: '/student_profile', page: 'profile', access: 'student' },
   ...QUIZZES.map((quiz) => ({ path: quiz.path, page: 'quiz' as const, access: 'student' as const, quiz })),
   { path: '/inbox', page: 'inbox', access: 'student' },

@@ -1,4 +1,4 @@
-import { getRefreshToken, type AuthTokens } from '../auth/tokens.ts';
+import { getRefreshToken, SIGNED_IN_PROVIDER_KEY, type AuthTokens } from '../auth/tokens.ts';
 import { apiClient, ApiError, isRecord, type ApiClient } from './client.ts';
 import type { SignupDetails } from './endpoints.ts';
 
@@ -107,4 +107,61 @@ function toTokens(body: unknown): AuthTokens {
  */
 export async function joinClass(code: string, client: ApiClient = apiClient): Promise<void> {
   await client.request<unknown>(`/api/join/${encodeURIComponent(code)}/`, { method: 'POST' });
+}
+
+/** What finishing a sign-in through a school's provider gives: the tokens, where to go, and the provider. */
+export interface ProviderSignIn extends AuthTokens {
+  /** A path on this site, e.g. `/sections/day-1`. */
+  returnTo: string;
+  /** The provider's name (e.g. Google) and where to sign out of it on a shared device, kept for the sign-out notice. */
+  provider: SignedInProvider;
+}
+
+/** The provider a student signed in with, as the sign-out notice names it. */
+export interface SignedInProvider {
+  label: string;
+  signOutUrl: string | null;
+}
+
+/**
+ * Exchanges the one-time code of `/login/return#handoff=…` for the tokens: `POST /api/auth/oidc/session/`
+ * (Helix's addition, docs/decisions/025-school-sign-in.md).
+ *
+ * @throws {@link ApiError} 401 `handoff_invalid` for a code spent or older than 2 minutes, or any other failure
+ */
+export async function redeemHandoff(handoff: string, client: ApiClient = apiClient): Promise<ProviderSignIn> {
+  const body = await client.request<unknown>('/api/auth/oidc/session/', { method: 'POST', body: { handoff }, auth: false });
+  const tokens = toTokens(body);
+  const record = body as { return_to?: unknown; provider?: { label?: unknown; sign_out_url?: unknown } };
+  const provider: SignedInProvider = {
+    label: typeof record.provider?.label === 'string' ? record.provider.label : '',
+    signOutUrl: typeof record.provider?.sign_out_url === 'string' ? record.provider.sign_out_url : null,
+  };
+  // Kept with the tokens (and removed with them) for the sign-out notice.
+  storageSet(localStorage, SIGNED_IN_PROVIDER_KEY, JSON.stringify(provider));
+  return { ...tokens, returnTo: typeof record.return_to === 'string' ? record.return_to : '/', provider };
+}
+
+/** Where {@link noteProviderSignOut} leaves the provider for the sign-in page (src/pages/SignInChoices.tsx), in this tab's session storage. */
+export const SIGNED_OUT_OF_KEY = 'helix.signedOutOf';
+
+/**
+ * At logout, before the tokens are removed: when the student signed in through a school's provider,
+ * leaves it for the sign-in page, which then says that account is still signed in on the device.
+ */
+export function noteProviderSignOut(): void {
+  try {
+    const provider = localStorage.getItem(SIGNED_IN_PROVIDER_KEY);
+    if (provider !== null) sessionStorage.setItem(SIGNED_OUT_OF_KEY, provider);
+  } catch {
+    // A storage we cannot reach: the page goes without the notice.
+  }
+}
+
+function storageSet(storage: Storage, key: string, value: string): void {
+  try {
+    storage.setItem(key, value);
+  } catch {
+    // Storage full or blocked: the sign-out goes without the notice.
+  }
 }

@@ -126,7 +126,7 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
   useEffect(() => whenIdle(() => void sessionEndpoints().catch(() => undefined), SESSION_ENDPOINTS_IDLE_TIMEOUT_MS), []);
 
   const signIn = useCallback(
-    async (tokensPromise: Promise<{ accessToken: string; refreshToken: string }>, joinCode?: string) => {
+    async (tokensPromise: Promise<{ accessToken: string; refreshToken: string }>, joinCode?: string, returnTo?: string) => {
       setTokens(await tokensPromise);
       // Signed in from a class's join link: into the class before the profile is read. A link closed in
       // the meantime leaves the student signed in, outside it (the link's page said which class it was).
@@ -141,13 +141,20 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
       storeProfile(user);
       await adoptLanguageOf(user, client);
       setState({ status: 'signed-in', user });
-      void navigate(startPathFor(user));
+      void navigate(returnTo !== undefined && returnTo !== '/' ? returnTo : startPathFor(user), { replace: returnTo !== undefined });
     },
     [client, navigate],
   );
 
   const login = useCallback(
     (username: string, password: string, joinCode?: string) => signIn(sessionEndpoints().then((requests) => requests.login(username, password, client)), joinCode),
+    [client, signIn],
+  );
+  const completeProviderSignIn = useCallback(
+    async (handoff: string) => {
+      const signedIn = await sessionEndpoints().then((requests) => requests.redeemHandoff(handoff, client));
+      await signIn(Promise.resolve(signedIn), undefined, signedIn.returnTo);
+    },
     [client, signIn],
   );
   const signup = useCallback((details: SignupDetails) => signIn(sessionEndpoints().then((requests) => requests.signup(details, client))), [client, signIn]);
@@ -161,7 +168,11 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
     // Bounded by LOGOUT_REQUEST_TIMEOUT_MS; a failure (of the request, or of the download of its code) only
     // leaves the login to expire by itself.
     await sessionEndpoints()
-      .then((requests) => requests.revokeLogin(client))
+      .then((requests) => {
+        // Signed in through the school's provider: the sign-in page says that account is still signed in on this device.
+        requests.noteProviderSignOut();
+        return requests.revokeLogin(client);
+      })
       .catch(() => undefined);
     const owner = answersOwner();
     clearTokens();
@@ -173,8 +184,8 @@ export function AuthProvider({ client = apiClient, children }: AuthProviderProps
   }, [client, navigate]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status: state.status, user: state.user, login, signup, logout }),
-    [state, login, signup, logout],
+    () => ({ status: state.status, user: state.user, login, signup, completeProviderSignIn, logout }),
+    [state, login, signup, completeProviderSignIn, logout],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -24,9 +24,18 @@ export interface AuthContextValue {
    */
   signup(details: SignupDetails): Promise<void>;
   /**
+   * Finishes a sign-in through a school's provider (docs/decisions/025-school-sign-in.md): exchanges the
+   * one-time `handoff` code for the tokens, stores them and the provider, loads the profile and goes to
+   * where the sign-in began (else as {@link login} does).
+   *
+   * @throws the {@link ApiError} of the failed call (401 `handoff_invalid` for a spent or old code); nothing is stored then
+   */
+  completeProviderSignIn(handoff: string): Promise<void>;
+  /**
    * Silently saves unsaved day work (every answers session in `answer-sessions.ts`), waiting at most
    * `LOGOUT_SAVE_WAIT_MS`, then ends the login on the server (`POST /api/token/logout/`, at most
-   * `LOGOUT_REQUEST_TIMEOUT_MS`), then removes both tokens and goes to `/login`
+   * `LOGOUT_REQUEST_TIMEOUT_MS`), then removes both tokens and goes to `/login` (which, after a sign-in through a
+   * school's provider, says that account is still signed in on the device)
    * (docs/requirements.md#authentication). A failed or slow save or logout call does not stop the
    * logout: unsaved answers stay in the device's draft, and an unended login expires by itself. Never throws.
    */

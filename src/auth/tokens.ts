@@ -11,6 +11,13 @@ export const REFRESH_TOKEN_KEY = 'refreshToken';
  */
 export const PROFILE_KEY = 'profile';
 
+/**
+ * The school's provider the student signed in with (JSON `{label, signOutUrl}`), so that signing out can
+ * say their provider account is still signed in on the device (docs/decisions/025-school-sign-in.md).
+ * Removed with the tokens.
+ */
+export const SIGNED_IN_PROVIDER_KEY = 'signedInProvider';
+
 /** Both tokens, as returned by login and sign-up. */
 export interface AuthTokens {
   accessToken: string;
@@ -72,6 +79,7 @@ export function clearTokens(): void {
   remove(ACCESS_TOKEN_KEY);
   remove(REFRESH_TOKEN_KEY);
   remove(PROFILE_KEY);
+  remove(SIGNED_IN_PROVIDER_KEY);
 }
 
 /** Keeps the last loaded profile (any JSON value) for a start-up without network. */

@@ -23,6 +23,7 @@ const auth: AuthContextValue = {
   user: { id: 1, role: 'student', username: 'ada', firstName: 'Ada', lastName: 'Lovelace', classroomName: null },
   login: vi.fn(),
   signup: vi.fn(),
+  completeProviderSignIn: vi.fn(),
   logout: vi.fn(),
 };
 

@@ -35,6 +35,7 @@ function renderClass(role: UserRole = 'facilitator', pollMs = 60_000) {
     user: { id: 100, role, username: 'mrivera', firstName: 'Maria', lastName: 'Rivera', classroomName: null },
     login: vi.fn(),
     signup: vi.fn(),
+    completeProviderSignIn: vi.fn(),
     logout: vi.fn(),
   };
   return render(

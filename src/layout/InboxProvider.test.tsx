@@ -10,6 +10,7 @@ const signedIn: AuthContextValue = {
   user: { id: 7, username: 'ana', firstName: 'Ana', lastName: 'Lee', classroomName: 'Bio 10A', role: 'student' },
   login: vi.fn(),
   signup: vi.fn(),
+  completeProviderSignIn: vi.fn(),
   logout: vi.fn(),
 };
 

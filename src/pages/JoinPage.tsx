@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import messages from '../../content/locales/en/join.json';
 import { useMessages } from '../../engine/index.ts';
@@ -8,7 +8,7 @@ import { useAuth } from '../auth/auth-context.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
 import { SITE_NAME } from '../site/site.ts';
-import { ModeTabs, type Mode } from './LoginPage.tsx';
+import { ModeTabs, SignInChoices, type Mode } from './LoginPage.tsx';
 
 /** What the page knows of the link's class: still asking, its name, or that the link does not work. */
 type LinkState = { status: 'loading' } | { status: 'open'; className: string } | { status: 'unknown' } | { status: 'failed' };
@@ -75,6 +75,9 @@ export function JoinPage() {
         {link.status === 'open' && status === 'signed-out' ? (
           <>
             <p>{t('join.intro')}</p>
+            <Suspense fallback={null}>
+              <SignInChoices joinCode={code} />
+            </Suspense>
             <ModeTabs mode={mode} onChange={setMode} joinCode={code} />
           </>
         ) : null}

@@ -30,10 +30,14 @@ async function openLoginPage() {
 }
 
 let fetchMock: ReturnType<typeof vi.fn<(url: string, init?: RequestInit) => Promise<Response>>>;
+/** What `GET /api/auth/providers/` lists: none, as a deployment without a school provider. */
+let providers: { id: string; label: string; start_url: string }[] = [];
 
 beforeEach(() => {
   fetchMock = vi.fn(async () => json(500, { detail: 'Unexpected call', code: 'test' }));
-  vi.stubGlobal('fetch', fetchMock);
+  providers = [];
+  // The page's request for the school providers is answered here, so fetchMock sees only the forms' requests.
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) => (url === '/api/auth/providers/' ? Promise.resolve(json(200, { providers })) : fetchMock(url, init)));
 });
 
 afterEach(() => {
@@ -62,6 +66,32 @@ describe('login page', () => {
     expect(screen.getByRole('textbox', { name: 'Username' })).toHaveAttribute('autocomplete', 'username');
     expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'current-password');
     expect(screen.getByRole('link', { name: 'Forgot Your Password?' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  describe("a school's identity provider", () => {
+    it('shows no provider button when the deployment has none', async () => {
+      await openLoginPage();
+      expect(screen.queryByRole('link', { name: /^Sign in with/ })).not.toBeInTheDocument();
+    });
+
+    it('shows a "Sign in with …" link per provider above the forms, to its start address', async () => {
+      providers = [{ id: 'oidc', label: 'Google', start_url: '/api/auth/oidc/oidc/start' }];
+      await openLoginPage();
+      const button = await screen.findByRole('link', { name: 'Sign in with Google' });
+      expect(button).toHaveAttribute('href', '/api/auth/oidc/oidc/start');
+      expect(button.compareDocumentPosition(screen.getByRole('tablist')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    });
+
+    it('after a sign-out from a provider sign-in, says that account is still signed in on the device, once', async () => {
+      sessionStorage.setItem('helix.signedOutOf', JSON.stringify({ label: 'Google', signOutUrl: 'https://accounts.google.com/Logout' }));
+      const { unmount } = await openLoginPage();
+      const notice = screen.getByRole('status');
+      expect(notice).toHaveTextContent('You have signed out of SciTrek. Your Google account is still signed in on this device.');
+      expect(within(notice).getByRole('link', { name: 'Sign out of Google too' })).toHaveAttribute('href', 'https://accounts.google.com/Logout');
+      unmount();
+      await openLoginPage();
+      expect(screen.queryByText(/still signed in on this device/)).not.toBeInTheDocument();
+    });
   });
 
   describe('signing in', () => {

@@ -16,6 +16,12 @@ const preloadSignUpForm = () => void loadSignUpForm().catch(() => undefined);
 /** How long the page waits at most for an idle moment before it asks for the Sign Up form, in ms. */
 const SIGN_UP_IDLE_TIMEOUT_MS = 2000;
 
+/**
+ * The school providers' buttons and the sign-out notice (src/pages/SignInChoices.tsx): a chunk of its own,
+ * asked for with the page; the buttons need the server's list first anyway.
+ */
+export const SignInChoices = lazy(() => import('./SignInChoices.tsx').then((module) => ({ default: module.SignInChoices })));
+
 /** Which of the two forms is shown. */
 export type Mode = 'sign-in' | 'sign-up';
 
@@ -46,6 +52,9 @@ export function LoginPage() {
           <h1 className="auth-card__site">{SITE_NAME}</h1>
           <p className="auth-card__tagline">{t(mode === 'sign-in' ? 'login.taglineSignIn' : 'login.taglineSignUp')}</p>
         </div>
+        <Suspense fallback={null}>
+          <SignInChoices />
+        </Suspense>
         <ModeTabs mode={mode} onChange={setMode} />
       </div>
     </main>

@@ -1,4 +1,4 @@
-import { Suspense, use, useState } from 'react';
+import { lazy, Suspense, use, useState } from 'react';
 import { Link } from 'react-router';
 import messages from '../../content/locales/en/app.json';
 import { useMessages } from '../../engine/index.ts';
@@ -11,6 +11,9 @@ import { DAYS } from '../site/days.ts';
 import { QUIZZES, STATIC_SECTIONS } from '../site/sections.ts';
 import { SITE_NAME } from '../site/site.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+
+/** The "School account" section (src/pages/SchoolAccount.tsx), a chunk of its own: most deployments have no provider. */
+const SchoolAccount = lazy(() => import('./SchoolAccount.tsx').then((module) => ({ default: module.SchoolAccount })));
 
 /** What the page's loader hands it, unresolved. */
 export interface ProfileData {
@@ -151,6 +154,9 @@ function Profile({ profile: loading }: ProfileData) {
           <ChangePasswordForm />
         </section>
       )}
+      <Suspense fallback={null}>
+        <SchoolAccount />
+      </Suspense>
     </main>
   );
 }

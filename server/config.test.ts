@@ -150,6 +150,36 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ REFUSED_BODY_MAX_BYTES: '16MB' }, '/x')).toThrow('REFUSED_BODY_MAX_BYTES must be a whole number of bytes from 0 to 1073741824, got "16MB".');
   });
 
+  it("reads a school's identity provider, which needs its client, its label and PUBLIC_URL, and never repeats its secret", () => {
+    const provider = {
+      OIDC_ISSUER: 'https://accounts.google.com',
+      OIDC_CLIENT_ID: 'client-1.apps.googleusercontent.com',
+      OIDC_CLIENT_SECRET: 'a-client-secret-value',
+      OIDC_LABEL: 'Google',
+      OIDC_ALLOWED_DOMAINS: 'Lincoln.k12.example, students.lincoln.k12.example',
+      PUBLIC_URL: 'https://helix.lincoln.k12.example',
+    };
+    expect(parseConfig(provider, '/x').signInProviders).toEqual([
+      {
+        id: 'oidc',
+        issuer: 'https://accounts.google.com',
+        clientId: 'client-1.apps.googleusercontent.com',
+        clientSecret: 'a-client-secret-value',
+        label: 'Google',
+        allowedDomains: ['lincoln.k12.example', 'students.lincoln.k12.example'],
+      },
+    ]);
+    expect(parseConfig({}, '/x').signInProviders).toBeUndefined();
+    expect(() => parseConfig({ ...provider, PUBLIC_URL: '' }, '/x')).toThrow('OIDC_ISSUER needs PUBLIC_URL as well');
+    expect(() => parseConfig({ ...provider, OIDC_CLIENT_ID: '', OIDC_LABEL: '' }, '/x')).toThrow('OIDC_ISSUER needs OIDC_CLIENT_ID, OIDC_LABEL as well');
+    expect(() => parseConfig({ OIDC_CLIENT_ID: 'x' }, '/x')).toThrow('OIDC_CLIENT_ID is set but OIDC_ISSUER is not');
+    // http:// only on this machine (a test or a developer's provider).
+    expect(() => parseConfig({ ...provider, OIDC_ISSUER: 'http://accounts.example' }, '/x')).toThrow('OIDC_ISSUER must be an https:// address');
+    expect(parseConfig({ ...provider, OIDC_ISSUER: 'http://127.0.0.1:3190' }, '/x').signInProviders?.[0]?.issuer).toBe('http://127.0.0.1:3190');
+    expect(() => parseConfig({ ...provider, OIDC_ALLOWED_DOMAINS: 'lincoln.k12.example,not a domain' }, '/x')).toThrow('"not a domain"');
+    expect(() => parseConfig({ ...provider, OIDC_LABEL: 'x'.repeat(41) }, '/x')).toThrow(expect.objectContaining({ message: expect.not.stringContaining('a-client-secret-value') }));
+  });
+
   it('refuses a port above 65535', () => {
     expect(() => parseConfig({ PORT: '70000' }, '/x')).toThrow(ConfigError);
   });

@@ -166,7 +166,7 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
       });
       expect(response.statusCode).toBe(201);
       const profile = await server.app.inject({ method: 'GET', url: '/api/student/profile/', headers: bearer(response.json().access) });
-      expect(profile.json()).toEqual({ id: expect.any(Number), username: 'MixedCase', first_name: 'Gregor', last_name: 'Mendel', classroom_name: null, role: 'student', language: null, password_change_required: false });
+      expect(profile.json()).toEqual({ id: expect.any(Number), username: 'MixedCase', first_name: 'Gregor', last_name: 'Mendel', classroom_name: null, role: 'student', language: null, password_change_required: false, has_password: true });
     });
   });
 
@@ -266,6 +266,7 @@ describe.each(DATABASE_KINDS)('accounts and tokens (%s)', (kind) => {
         language: null,
         role: 'student',
         password_change_required: false,
+        has_password: true,
       });
     });
 

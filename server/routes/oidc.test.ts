@@ -163,7 +163,8 @@ describe.each(DATABASE_KINDS)('school sign-in through OpenID Connect (%s)', (kin
     return response.json<{ access: string; refresh: string; return_to: string; provider: { label: string; sign_out_url: string | null } }>();
   }
 
-  const profile = async (access: string) => (await app.inject({ url: '/api/student/profile/', headers: bearer(access) })).json<{ id: number; username: string; first_name: string; last_name: string; classroom_name: string | null; role: string }>();
+  const profile = async (access: string) =>
+    (await app.inject({ url: '/api/student/profile/', headers: bearer(access) })).json<{ id: number; username: string; first_name: string; last_name: string; classroom_name: string | null; role: string; has_password: boolean }>();
 
   it('lists the provider for the sign-in page, and sends the button to the provider with PKCE, state, nonce and only the basic scopes', async () => {
     const listed = await app.inject({ url: '/api/auth/providers/' });
@@ -198,7 +199,7 @@ describe.each(DATABASE_KINDS)('school sign-in through OpenID Connect (%s)', (kin
     expect(session.return_to).toBe('/sections/day-1');
     expect(session.provider).toEqual({ id: 'oidc', label: 'Lincoln', sign_out_url: expect.stringContaining(idp.issuer) });
     const ana = await profile(session.access);
-    expect(ana).toMatchObject({ username: 'ana.garcia', first_name: 'Ana', last_name: 'García', classroom_name: 'Bio 10A', role: 'student' });
+    expect(ana).toMatchObject({ username: 'ana.garcia', first_name: 'Ana', last_name: 'García', classroom_name: 'Bio 10A', role: 'student', has_password: false });
     // The refresh token is a login's like any other.
     expect((await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: session.refresh } })).statusCode).toBe(200);
     // No password: the username and password sign-in refuses every password for the account.

@@ -57,10 +57,14 @@ export interface ProfileResponse {
   language: string | null;
   /** True while the user must replace a one-time password from a pasted roster (docs/decisions/024-class-join-links.md). Helix's addition. */
   password_change_required: boolean;
+  /** False for an account that signs in only through a school's provider (docs/decisions/025-school-sign-in.md). Helix's addition. */
+  has_password: boolean;
 }
 
 /** The stored student as the API shows it. */
-export function toProfile(user: Pick<User, 'id' | 'username' | 'firstName' | 'lastName' | 'classroomName' | 'role' | 'language' | 'passwordChangeRequired'>): ProfileResponse {
+export function toProfile(
+  user: Pick<User, 'id' | 'username' | 'firstName' | 'lastName' | 'classroomName' | 'role' | 'language' | 'passwordChangeRequired'> & { hasPassword: boolean },
+): ProfileResponse {
   return {
     id: user.id,
     username: user.username,
@@ -70,6 +74,7 @@ export function toProfile(user: Pick<User, 'id' | 'username' | 'firstName' | 'la
     role: user.role,
     language: user.language,
     password_change_required: user.passwordChangeRequired,
+    has_password: user.hasPassword,
   };
 }
 
@@ -88,6 +93,7 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
       role: users.role,
       language: users.language,
       passwordChangeRequired: users.passwordChangeRequired,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
@@ -190,6 +196,10 @@ export async function studentRoutes(app: FastifyInstance, options: StudentRoutes
               password_change_required: {
                 type: 'boolean',
                 description: "Helix's addition: true while the user signs in with a one-time password from a pasted roster and must choose their own (POST /api/account/password/).",
+              },
+              has_password: {
+                type: 'boolean',
+                description: "Helix's addition: false for an account that signs in only through a school's identity provider, which has no password to change.",
               },
             },
           },

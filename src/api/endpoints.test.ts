@@ -14,7 +14,7 @@ describe('fetchProfile', () => {
   ])('reads the classroom from %s', async (_form, classroom) => {
     const client = createApiClient({ fetch: vi.fn(async () => json(200, { id: 7, username: 'ada', first_name: 'Ada', last_name: 'Lovelace', ...classroom })) });
 
-    await expect(fetchProfile(client)).resolves.toEqual({ id: 7, role: 'student', username: 'ada', firstName: 'Ada', lastName: 'Lovelace', classroomName: 'Room 12', language: null, passwordChangeRequired: false });
+    await expect(fetchProfile(client)).resolves.toEqual({ id: 7, role: 'student', username: 'ada', firstName: 'Ada', lastName: 'Lovelace', classroomName: 'Room 12', language: null, passwordChangeRequired: false, hasPassword: true });
   });
 
   it("reads the reader's language, Helix's addition to the profile", async () => {

@@ -21,6 +21,8 @@ export interface UserProfile {
   language?: string | null;
   /** Helix's `password_change_required`: the user signed in with a one-time password and must choose their own (docs/decisions/024-class-join-links.md). */
   passwordChangeRequired?: boolean;
+  /** Helix's `has_password`: false for an account that signs in only through a school's provider (docs/decisions/025-school-sign-in.md). */
+  hasPassword?: boolean;
 }
 
 /** What the sign-up form sends (docs/requirements.md#records). */
@@ -79,6 +81,7 @@ export async function fetchProfile(client: ApiClient = apiClient): Promise<UserP
     classroomName: classroomNameOf(body),
     language: typeof body.language === 'string' ? body.language : null,
     passwordChangeRequired: body.password_change_required === true,
+    hasPassword: body.has_password !== false,
   };
 }
 

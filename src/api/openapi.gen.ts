@@ -415,6 +415,8 @@ export interface paths {
                             language?: string | null;
                             /** @description Helix's addition: true while the user signs in with a one-time password from a pasted roster and must choose their own (POST /api/account/password/). */
                             password_change_required?: boolean;
+                            /** @description Helix's addition: false for an account that signs in only through a school's identity provider, which has no password to change. */
+                            has_password?: boolean;
                         };
                     };
                 };

@@ -23,7 +23,10 @@ beforeEach(() => {
     }
     return json(200, { results: [room12] });
   });
-  vi.stubGlobal('fetch', fetchMock);
+  // The page's "School account" section asks which providers are linked: none configured here; fetchMock sees only the classes' requests.
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) =>
+    url === '/api/account/identities/' ? Promise.resolve(json(200, { has_password: true, identities: [], providers: [] })) : fetchMock(url, init),
+  );
 });
 
 afterEach(async () => {

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import messages from '../../content/locales/en/console.json';
 import { useMessages } from '../../engine/index.ts';
@@ -11,10 +12,14 @@ import { fullName } from './format.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import './facilitator.css';
 
+/** The "School account" section, as on a student's profile: a facilitator may link their school's account too. */
+const SchoolAccount = lazy(() => import('../pages/SchoolAccount.tsx').then((module) => ({ default: module.SchoolAccount })));
+
 /**
  * The console's first page at /facilitator (docs/decisions/009-facilitator-console.md): the facilitator's
  * classes (an admin's: every class) as links, each with its number of students and its facilitators,
- * and a "Create a class" form. A name already used answers "A class with this name already exists."
+ * a "Create a class" form, and the "School account" section to link the school's provider
+ * (src/pages/SchoolAccount.tsx; nothing without one). A name already used answers "A class with this name already exists."
  * (`apiError.class_name_taken`) and keeps what was typed; a new class joins the list (the list's query is
  * invalidated, so it is asked for again). Its words are `classes.*` in content/locales/LOCALE/console.json.
  * Rendered under the console's query client (`ConsoleQueries`, src/facilitator/console-queries.tsx).
@@ -40,6 +45,9 @@ export function ClassesPage() {
           }}
         />
       </section>
+      <Suspense fallback={null}>
+        <SchoolAccount returnTo="/facilitator" />
+      </Suspense>
     </main>
   );
 }

@@ -15,10 +15,10 @@ interface Identities {
  * The profile's "School account" section (docs/decisions/025-school-sign-in.md): the school providers
  * linked to the account, each with Unlink (refused while it is the only way the account signs in), and
  * "Link your {provider} account" for each configured one not linked yet, which goes through the
- * provider's sign-in and comes back here. Nothing at all when the deployment has no provider and none is
+ * provider's sign-in and comes back to `returnTo` (the profile; the console's first page for a facilitator). Nothing at all when the deployment has no provider and none is
  * linked. A chunk of its own, so /student_profile draws without it. Texts: content/locales/LOCALE/sign-in.json.
  */
-export function SchoolAccount() {
+export function SchoolAccount({ returnTo = '/student_profile' }: { returnTo?: string }) {
   const t = useMessages(messages);
   const justLinked = (useLocation().state as { providerLinked?: boolean } | null)?.providerLinked === true;
   const [data, setData] = useState<Identities | null>(null);
@@ -44,7 +44,7 @@ export function SchoolAccount() {
   };
   const link = (provider: string) =>
     act(`link-${provider}`, async () => {
-      const { url } = await apiClient.request<{ url: string }>(`/api/auth/oidc/${encodeURIComponent(provider)}/link/`, { method: 'POST', body: { return_to: '/student_profile' } });
+      const { url } = await apiClient.request<{ url: string }>(`/api/auth/oidc/${encodeURIComponent(provider)}/link/`, { method: 'POST', body: { return_to: returnTo } });
       window.location.assign(url);
     });
   const unlink = (id: number) =>

@@ -149,7 +149,8 @@ function Profile({ profile: loading }: ProfileData) {
         </ul>
       </section>
 
-      {mustChange ? null : (
+      {/* An account of the school's provider only has no password to change. */}
+      {mustChange || profile.hasPassword === false ? null : (
         <section className="change-password-section">
           <ChangePasswordForm />
         </section>

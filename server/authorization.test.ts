@@ -140,8 +140,8 @@ for (const kind of DATABASE_KINDS) {
       for (const response of responses) {
         expect(response.body).not.toMatch(/\$argon2/);
         for (const hash of hashes) expect(response.body).not.toContain(hash);
-        // The profile's `password_change_required` flag names a password without holding one.
-        expect(response.body.replaceAll('"password_change_required":', '')).not.toMatch(/password/i);
+        // The profile's `password_change_required` and `has_password` flags name a password without holding one.
+        expect(response.body.replaceAll('"password_change_required":', '').replaceAll('"has_password":', '')).not.toMatch(/password/i);
       }
     });
 

@@ -31,7 +31,7 @@ function reactFloorBytes(dist) {
  *   control the build measures 1.127 (93.28 kB against 82.75 kB), and the factor is held there until the
  *   2.3 kB are won back (docs/decisions/023-the-reader-s-language.md, "Cost"), plus what a class's join
  *   link and a one-time password cost every page (docs/decisions/024-class-join-links.md, "Cost"), and the
- *   school sign-in's buttons, loaded after the page (docs/decisions/025-school-sign-in.md, "Cost").
+ *   school sign-in's buttons and sign-out notice (docs/decisions/025-school-sign-in.md, "Cost").
  * - every day the build has a lesson for (one rule, whatever the days are): at most 152 kB, the whole
  *   lesson engine included (react-hook-form, the widgets, the answers session and the lesson's own MDX);
  *   150 kB until a reader could peek at a block in the other language, 151 kB until join links and
@@ -44,7 +44,7 @@ function reactFloorBytes(dist) {
  * serves it from there (as the browser tests can) measures, and imports this file, without a `dist`.
  */
 const BUILD_DIR = process.env.STATIC_DIR ?? 'dist';
-const FLOOR_FACTOR = 1.134;
+const FLOOR_FACTOR = 1.141;
 const DAY_LIMIT = '152 KB';
 const CSS_LIMIT = '25 KB';
 

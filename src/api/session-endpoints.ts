@@ -1,4 +1,4 @@
-import { getRefreshToken, SIGNED_IN_PROVIDER_KEY, type AuthTokens } from '../auth/tokens.ts';
+import { getRefreshToken, SIGNED_IN_PROVIDER_KEY, SIGNED_OUT_OF_KEY, type AuthTokens } from '../auth/tokens.ts';
 import { apiClient, ApiError, isRecord, type ApiClient } from './client.ts';
 import type { SignupDetails } from './endpoints.ts';
 
@@ -141,9 +141,6 @@ export async function redeemHandoff(handoff: string, client: ApiClient = apiClie
   storageSet(localStorage, SIGNED_IN_PROVIDER_KEY, JSON.stringify(provider));
   return { ...tokens, returnTo: typeof record.return_to === 'string' ? record.return_to : '/', provider };
 }
-
-/** Where {@link noteProviderSignOut} leaves the provider for the sign-in page (src/pages/SignInChoices.tsx), in this tab's session storage. */
-export const SIGNED_OUT_OF_KEY = 'helix.signedOutOf';
 
 /**
  * At logout, before the tokens are removed: when the student signed in through a school's provider,

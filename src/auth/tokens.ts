@@ -17,6 +17,8 @@ export const PROFILE_KEY = 'profile';
  * Removed with the tokens.
  */
 export const SIGNED_IN_PROVIDER_KEY = 'signedInProvider';
+/** Where logout leaves that provider for the sign-in page's notice (src/pages/LoginPage.tsx), in this tab's session storage. */
+export const SIGNED_OUT_OF_KEY = 'helix.signedOutOf';
 
 /** Both tokens, as returned by login and sign-up. */
 export interface AuthTokens {

@@ -8,7 +8,7 @@ import { useAuth } from '../auth/auth-context.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { usePageTitle } from '../layout/use-page-title.ts';
 import { SITE_NAME } from '../site/site.ts';
-import { ModeTabs, SignInChoices, type Mode } from './LoginPage.tsx';
+import { ModeTabs, preloadProviders, SignInChoices, type Mode } from './LoginPage.tsx';
 
 /** What the page knows of the link's class: still asking, its name, or that the link does not work. */
 type LinkState = { status: 'loading' } | { status: 'open'; className: string } | { status: 'unknown' } | { status: 'failed' };
@@ -31,6 +31,8 @@ export function JoinPage() {
   usePageTitle(link.status === 'open' ? t('join.title', { className: link.className }) : t('join.unknownTitle'));
 
   useEffect(() => {
+    // Asked for beside the class's name, so the buttons are there when the forms are.
+    void preloadProviders();
     let current = true;
     apiClient.request<{ class_name?: unknown }>(`/api/join/${encodeURIComponent(code)}/`, { auth: false }).then(
       (body) => current && setLink(typeof body.class_name === 'string' ? { status: 'open', className: body.class_name } : { status: 'failed' }),

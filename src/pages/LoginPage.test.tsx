@@ -74,14 +74,6 @@ describe('login page', () => {
       expect(screen.queryByRole('link', { name: /^Sign in with/ })).not.toBeInTheDocument();
     });
 
-    it('shows a "Sign in with …" link per provider above the forms, to its start address', async () => {
-      providers = [{ id: 'oidc', label: 'Google', start_url: '/api/auth/oidc/oidc/start' }];
-      await openLoginPage();
-      const button = await screen.findByRole('link', { name: 'Sign in with Google' });
-      expect(button).toHaveAttribute('href', '/api/auth/oidc/oidc/start');
-      expect(button.compareDocumentPosition(screen.getByRole('tablist')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    });
-
     it('after a sign-out from a provider sign-in, says that account is still signed in on the device, once', async () => {
       sessionStorage.setItem('helix.signedOutOf', JSON.stringify({ label: 'Google', signOutUrl: 'https://accounts.google.com/Logout' }));
       const { unmount } = await openLoginPage();

@@ -1,9 +1,11 @@
-import { lazy, Suspense, useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, use, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import messages from '../../content/locales/en/login.json';
 import { useMessages } from '../../engine/index.ts';
 import { startPathFor } from '../api/endpoints.ts';
+import { apiClient } from '../api/client.ts';
 import { useAuth } from '../auth/auth-context.ts';
+import { SIGNED_OUT_OF_KEY } from '../auth/tokens.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { SITE_NAME } from '../site/site.ts';
 import { whenIdle } from '../when-idle.ts';
@@ -17,10 +19,106 @@ const preloadSignUpForm = () => void loadSignUpForm().catch(() => undefined);
 const SIGN_UP_IDLE_TIMEOUT_MS = 2000;
 
 /**
- * The school providers' buttons and the sign-out notice (src/pages/SignInChoices.tsx): a chunk of its own,
- * asked for with the page; the buttons need the server's list first anyway.
+ * How long /login waits at most for the list of school providers before it draws, ms: drawn without
+ * it, the buttons would push the form down when it came (docs/decisions/025-school-sign-in.md, "Cost").
  */
-export const SignInChoices = lazy(() => import('./SignInChoices.tsx').then((module) => ({ default: module.SignInChoices })));
+const PROVIDERS_WAIT_MS = 1_000;
+
+/** A school's identity provider, as `GET /api/auth/providers/` lists it. */
+interface Provider {
+  id: string;
+  label: string;
+  start_url: string;
+}
+
+/**
+ * The providers the deployment configured: `GET /api/auth/providers/`.
+ *
+ * @returns the list; empty when the request fails (offline, an older server): the forms alone, as without a provider
+ */
+function fetchProviders(): Promise<readonly Provider[]> {
+  return apiClient.request<{ providers?: Provider[] }>('/api/auth/providers/', { auth: false }).then(
+    (body) => body.providers ?? [],
+    () => [],
+  );
+}
+
+/** The list, or null when it did not come within PROVIDERS_WAIT_MS; asked for once per page load. */
+let providersInTime: Promise<readonly Provider[] | null> | undefined;
+
+/** Asks for the list of school providers, if not yet asked for: a page that draws {@link SignInChoices} later (the join page) calls it first. */
+export function preloadProviders(): Promise<readonly Provider[] | null> {
+  providersInTime ??= Promise.race([fetchProviders(), new Promise<null>((resolve) => setTimeout(() => resolve(null), PROVIDERS_WAIT_MS))]);
+  return providersInTime;
+}
+
+/** The provider logout left for this page (src/api/session-endpoints.ts, `noteProviderSignOut`), or null. */
+function signedOutOfProvider(): { label: string; signOutUrl: string | null } | null {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(SIGNED_OUT_OF_KEY) ?? 'null') as { label?: unknown; signOutUrl?: unknown } | null;
+    return typeof value?.label === 'string' ? { label: value.label, signOutUrl: typeof value.signOutUrl === 'string' ? value.signOutUrl : null } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What /login and /join/CODE show above the username and password forms (docs/decisions/025-school-sign-in.md):
+ * - after a sign-out from a sign-in through a school's provider, that the provider's account is still
+ *   signed in on this device, with the provider's sign-out link (a shared Chromebook), once;
+ * - one "Sign in with {provider}" button per provider the deployment configured, then "or"; nothing when
+ *   there is none. Each is a plain link to the provider's start address: no provider code reaches the
+ *   page. With `joinCode` the student signs in into that class.
+ * The page waits for the list (at most PROVIDERS_WAIT_MS) before it draws, so the buttons never push the
+ * form down; a list later than that is shown when it comes.
+ */
+export function SignInChoices({ joinCode }: { joinCode?: string }) {
+  const t = useMessages(messages);
+  const listed = use(preloadProviders());
+  const [late, setLate] = useState<readonly Provider[]>([]);
+  const providers = listed ?? late;
+  const [signedOutOf] = useState(signedOutOfProvider);
+  useEffect(() => {
+    try {
+      sessionStorage.removeItem(SIGNED_OUT_OF_KEY);
+    } catch {
+      // Nothing to forget in a storage we cannot reach.
+    }
+  }, []);
+  useEffect(() => {
+    if (listed !== null) return undefined;
+    let current = true;
+    void fetchProviders().then((body) => current && setLate(body));
+    return () => {
+      current = false;
+    };
+  }, [listed]);
+
+  return (
+    <>
+      {signedOutOf ? (
+        <p className="form-notice" role="status">
+          {t('login.signedOut', { site: SITE_NAME, provider: signedOutOf.label })}{' '}
+          {signedOutOf.signOutUrl ? <a href={signedOutOf.signOutUrl}>{t('login.signOutProvider', { provider: signedOutOf.label })}</a> : null}
+        </p>
+      ) : null}
+      {providers.length > 0 ? (
+        <div className="auth-providers">
+          {providers.map((provider) => (
+            <a
+              key={provider.id}
+              className="button button--secondary auth-form__submit"
+              href={`${import.meta.env.VITE_API_BASE_URL ?? ''}${provider.start_url}${joinCode === undefined ? '' : `?join=${encodeURIComponent(joinCode)}`}`}
+            >
+              {t('login.withProvider', { provider: provider.label })}
+            </a>
+          ))}
+          <p className="auth-providers__or">{t('login.or')}</p>
+        </div>
+      ) : null}
+    </>
+  );
+}
 
 /** Which of the two forms is shown. */
 export type Mode = 'sign-in' | 'sign-up';
@@ -52,9 +150,7 @@ export function LoginPage() {
           <h1 className="auth-card__site">{SITE_NAME}</h1>
           <p className="auth-card__tagline">{t(mode === 'sign-in' ? 'login.taglineSignIn' : 'login.taglineSignUp')}</p>
         </div>
-        <Suspense fallback={null}>
-          <SignInChoices />
-        </Suspense>
+        <SignInChoices />
         <ModeTabs mode={mode} onChange={setMode} />
       </div>
     </main>

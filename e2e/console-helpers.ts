@@ -48,3 +48,24 @@ export async function signIn(page: Page, username: string, password: string): Pr
 export async function studentPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
   return (await browser.newContext({ viewport })).newPage();
 }
+
+/**
+ * A new facilitator signs in to the console in a browser of their own, creates a class and opens its join
+ * link (docs/decisions/024-class-join-links.md).
+ *
+ * @returns the console's page (on the class's page), the class's name, its "Join link" region and the code
+ */
+export async function openClassJoinLink(browser: Browser, viewport: { width: number; height: number }) {
+  const className = `Bio ${uniqueUsername('join-')}`;
+  const teacher = uniqueUsername('rivera');
+  addFacilitatorWithCli(teacher);
+  const console = await studentPage(browser, viewport);
+  await signIn(console, teacher, PASSWORD);
+  await console.getByLabel('Class name').fill(className);
+  await console.getByRole('button', { name: /create/i }).click();
+  await console.getByRole('link', { name: className }).click();
+  const section = console.getByRole('region', { name: 'Join link' });
+  await section.getByRole('button', { name: 'Open a join link' }).click();
+  const code = (await section.locator('.join-link__code').textContent())!.trim();
+  return { console, className, section, code };
+}

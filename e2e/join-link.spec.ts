@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addFacilitatorWithCli, PASSWORD, signIn, signUpWithApi, studentPage } from './console-helpers.ts';
+import { openClassJoinLink, PASSWORD, signUpWithApi, studentPage } from './console-helpers.ts';
 import { expectNoSeriousAxeViolations, signUp, uniqueUsername, VIEWPORTS } from './helpers.ts';
 
 // A class's join link (docs/decisions/024-class-join-links.md), as a teacher shows it and students use it.
@@ -7,19 +7,8 @@ import { expectNoSeriousAxeViolations, signUp, uniqueUsername, VIEWPORTS } from 
 for (const viewport of VIEWPORTS) {
   test(`a teacher shows the class's join link and students join through it at ${viewport.width}x${viewport.height}`, async ({ browser, request }) => {
     test.setTimeout(120_000);
-    const className = `Bio ${uniqueUsername('join-')}`;
-    const teacher = uniqueUsername('rivera');
-    addFacilitatorWithCli(teacher);
-    const console = await studentPage(browser, viewport);
-    await signIn(console, teacher, PASSWORD);
-    await console.getByLabel('Class name').fill(className);
-    await console.getByRole('button', { name: /create/i }).click();
-    await console.getByRole('link', { name: className }).click();
-
     // Closed until opened; then the code, the link and its QR code.
-    const section = console.getByRole('region', { name: 'Join link' });
-    await section.getByRole('button', { name: 'Open a join link' }).click();
-    const code = (await section.locator('.join-link__code').textContent())!.trim();
+    const { console, className, section, code } = await openClassJoinLink(browser, viewport);
     expect(code).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
     await expect(section.getByRole('img', { name: /QR code of the join link .*\/join\// })).toBeVisible();
     await expect(section.getByRole('img', { name: /QR code/ }).locator('svg')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addFacilitatorWithCli, PASSWORD, signIn, studentPage } from './console-helpers.ts';
+import { openClassJoinLink, studentPage } from './console-helpers.ts';
 import { expectNoSeriousAxeViolations, uniqueUsername, VIEWPORTS } from './helpers.ts';
 
 // Signing in with the school's account (docs/decisions/025-school-sign-in.md), against the test identity
@@ -33,17 +33,7 @@ const geneQ1 = (page: Page) => page.getByRole('textbox', { name: /expression.*re
 for (const viewport of VIEWPORTS) {
   test(`a class signs in with the school's accounts through its join link at ${viewport.width}x${viewport.height}`, async ({ browser }) => {
     test.setTimeout(120_000);
-    const className = `Bio ${uniqueUsername('school-')}`;
-    const teacher = uniqueUsername('nguyen');
-    addFacilitatorWithCli(teacher);
-    const console = await studentPage(browser, viewport);
-    await signIn(console, teacher, PASSWORD);
-    await console.getByLabel('Class name').fill(className);
-    await console.getByRole('button', { name: /create/i }).click();
-    await console.getByRole('link', { name: className }).click();
-    const section = console.getByRole('region', { name: 'Join link' });
-    await section.getByRole('button', { name: 'Open a join link' }).click();
-    const code = (await section.locator('.join-link__code').textContent())!.trim();
+    const { console, code } = await openClassJoinLink(browser, viewport);
 
     // The first student opens the link, chooses the school's button and signs in on the provider's page.
     const first = uniqueUsername('amara');

@@ -138,7 +138,11 @@ export async function redeemHandoff(handoff: string, client: ApiClient = apiClie
     signOutUrl: typeof record.provider?.sign_out_url === 'string' ? record.provider.sign_out_url : null,
   };
   // Kept with the tokens (and removed with them) for the sign-out notice.
-  storageSet(localStorage, SIGNED_IN_PROVIDER_KEY, JSON.stringify(provider));
+  try {
+    localStorage.setItem(SIGNED_IN_PROVIDER_KEY, JSON.stringify(provider));
+  } catch {
+    // Storage full or blocked: the sign-out goes without the notice.
+  }
   return { ...tokens, returnTo: typeof record.return_to === 'string' ? record.return_to : '/', provider };
 }
 
@@ -155,10 +159,3 @@ export function noteProviderSignOut(): void {
   }
 }
 
-function storageSet(storage: Storage, key: string, value: string): void {
-  try {
-    storage.setItem(key, value);
-  } catch {
-    // Storage full or blocked: the sign-out goes without the notice.
-  }
-}
